@@ -1,0 +1,155 @@
+"""Rule sets: the two scoring profiles and every named option of ``docs/rules.md``.
+
+A :class:`Rules` value is frozen and serialises to JSON, so a room and a replay
+store the exact rules they ran under.
+
+>>> rules = Rules.from_json({"profile": "standard", "qiang_gang": False})
+>>> rules.qiang_gang, rules.scoring
+(False, 'standard')
+>>> Rules.from_json(rules.to_json()) == rules
+True
+>>> Rules.profile_named("jiuyao_fan").chengbao
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+__all__ = ["PROFILES", "OPTION_CHOICES", "Rules", "RulesError"]
+
+
+class RulesError(ValueError):
+    """An unknown profile, an unknown option or a value an option does not take."""
+
+
+Scoring = Literal["standard", "fan"]
+
+OPTION_CHOICES: dict[str, tuple[str, ...]] = {
+    "scoring": ("standard", "fan"),
+    "first_dealer": ("owner_roll", "highest_roll"),
+    "draw_dealer": ("last_drawer", "next_seat"),
+    "break_offset": ("standard", "plus_one"),
+    "replacement": ("burn_upper", "single_tile"),
+}
+"""The values each text option takes; the first is the standard profile's."""
+
+
+@dataclass(frozen=True)
+class Rules:
+    """One table's rules. Build with :meth:`profile_named` or :meth:`from_json`."""
+
+    profile: str = "standard"
+    scoring: Scoring = "standard"
+    """Which score table settles wins: §7 (``standard``) or the 番 system of §9 (``fan``)."""
+    first_dealer: str = "owner_roll"
+    """``owner_roll``: the owner's roll counts seats to the first dealer; ``highest_roll``."""
+    draw_dealer: str = "last_drawer"
+    """After a 流局: who drew the last tile deals (``last_drawer``) or the dealer's 下家."""
+    break_offset: str = "standard"
+    """Wall break at stack U (``standard``) or U+1 (``plus_one``)."""
+    replacement: str = "burn_upper"
+    """补牌: lower tile of the tail stack with the upper burned, or one tile (``single_tile``)."""
+    bugang_any_time: bool = False
+    """补杠 with a fourth tile held from earlier, not only the one just drawn."""
+    angang_face_down: bool = False
+    """暗杠 stays hidden from the others until the hand ends."""
+    bao_discard_claimable: bool = True
+    """A flown 宝 may be claimed (吃/碰/杠) as its natural kind."""
+    qiang_gang: bool = True
+    """抢杠 is played."""
+    chang_jiuyao: bool = False
+    """长九幺 (no 碰 or 杠) doubles; 豪华长九幺 (with a concealed four) doubles again."""
+    strict_no_bao: bool = False
+    """无宝 only when the 14 tiles hold no 宝 at all."""
+    min_score_all_patterns: bool = False
+    """The minimum win score applies to 十三烂 and 九幺 too, not only 平胡."""
+    min_win_points: int = 4
+    """The minimum a self-drawn 平胡 must reach (standard scoring)."""
+    tian_di_points: int = 16
+    """Flat score of 天胡 and 地胡."""
+    chengbao: bool = False
+    """三凑牌承包: a player who fed three of the winner's melds pays for the others."""
+    minggang_points: int = 1
+    """明杠/补杠 gang points, from each other player."""
+    angang_points: int = 2
+    """暗杠 gang points (also an undeclared concealed triple of the indicator's kind)."""
+    liangbao_gang_points: int = 2
+    """亮宝杠 gang points, declared: it scores as the 暗杠 it stands for."""
+    sibao_points: int = 10
+    """四宝: holding or having ganged all four 宝, from each other player."""
+    extras: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    @classmethod
+    def profile_named(cls, name: str) -> Rules:
+        """The rules of a profile: ``standard`` (sections 1-8) or ``jiuyao_fan`` (section 9)."""
+        try:
+            return PROFILES[name]
+        except KeyError:
+            raise RulesError(
+                f"unknown rules profile {name!r}; choose one of {', '.join(PROFILES)}"
+            ) from None
+
+    @classmethod
+    def from_json(cls, data: str | dict[str, Any] | None) -> Rules:
+        """Rules from a profile name, or an object of ``profile`` plus option overrides."""
+        if data is None:
+            return PROFILES["standard"]
+        if isinstance(data, str):
+            text = data.strip()
+            if text.startswith("{"):
+                try:
+                    data = json.loads(text)
+                except json.JSONDecodeError as exc:
+                    raise RulesError(f"rules are not valid JSON: {exc}") from None
+            else:
+                return cls.profile_named(text)
+        if not isinstance(data, dict):
+            raise RulesError("rules must be a profile name or an object of options")
+        options = dict(data)
+        base = cls.profile_named(str(options.pop("profile", "standard")))
+        return base.with_options(**options)
+
+    def with_options(self, **options: Any) -> Rules:
+        """A copy with some options changed; every value is checked."""
+        known = {f.name: f for f in dataclasses.fields(self) if f.name not in ("profile", "extras")}
+        for name, value in options.items():
+            if name not in known:
+                raise RulesError(f"unknown rule option {name!r}")
+            default = getattr(PROFILES["standard"], name)
+            if isinstance(default, bool):
+                if not isinstance(value, bool):
+                    raise RulesError(f"rule option {name!r} takes true or false, not {value!r}")
+            elif isinstance(default, int):
+                if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                    raise RulesError(f"rule option {name!r} takes a whole number >= 0, not {value!r}")
+            elif name in OPTION_CHOICES and value not in OPTION_CHOICES[name]:
+                choices = ", ".join(OPTION_CHOICES[name])
+                raise RulesError(f"rule option {name!r} takes one of {choices}, not {value!r}")
+        return dataclasses.replace(self, **options)
+
+    def to_json(self) -> dict[str, Any]:
+        """Every option, explicitly, so stored rules don't drift if a profile's defaults change."""
+        return {
+            f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.name != "extras"
+        }
+
+    def overrides(self) -> dict[str, Any]:
+        """Only the options that differ from this rules' profile."""
+        base = PROFILES.get(self.profile, PROFILES["standard"]).to_json()
+        return {k: v for k, v in self.to_json().items() if k != "profile" and base.get(k) != v}
+
+
+PROFILES: dict[str, Rules] = {
+    "standard": Rules(),
+    "jiuyao_fan": Rules(
+        profile="jiuyao_fan",
+        scoring="fan",
+        draw_dealer="next_seat",
+        chengbao=True,
+        min_win_points=2,
+    ),
+}
