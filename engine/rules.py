@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Literal
 
-__all__ = ["PROFILES", "OPTION_CHOICES", "Rules", "RulesError"]
+__all__ = ["OPTION_CHOICES", "PROFILES", "Rules", "RulesError"]
 
 
 class RulesError(ValueError):
@@ -81,7 +81,6 @@ class Rules:
     """亮宝杠 gang points, declared: it scores as the 暗杠 it stands for."""
     sibao_points: int = 10
     """四宝: holding or having ganged all four 宝, from each other player."""
-    extras: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def profile_named(cls, name: str) -> Rules:
@@ -115,7 +114,7 @@ class Rules:
 
     def with_options(self, **options: Any) -> Rules:
         """A copy with some options changed; every value is checked."""
-        known = {f.name: f for f in dataclasses.fields(self) if f.name not in ("profile", "extras")}
+        known = {f.name: f for f in dataclasses.fields(self) if f.name != "profile"}
         for name, value in options.items():
             if name not in known:
                 raise RulesError(f"unknown rule option {name!r}")
@@ -125,7 +124,9 @@ class Rules:
                     raise RulesError(f"rule option {name!r} takes true or false, not {value!r}")
             elif isinstance(default, int):
                 if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                    raise RulesError(f"rule option {name!r} takes a whole number >= 0, not {value!r}")
+                    raise RulesError(
+                        f"rule option {name!r} takes a whole number >= 0, not {value!r}"
+                    )
             elif name in OPTION_CHOICES and value not in OPTION_CHOICES[name]:
                 choices = ", ".join(OPTION_CHOICES[name])
                 raise RulesError(f"rule option {name!r} takes one of {choices}, not {value!r}")
@@ -133,9 +134,7 @@ class Rules:
 
     def to_json(self) -> dict[str, Any]:
         """Every option, explicitly, so stored rules don't drift if a profile's defaults change."""
-        return {
-            f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.name != "extras"
-        }
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
 
     def overrides(self) -> dict[str, Any]:
         """Only the options that differ from this rules' profile."""

@@ -1,0 +1,59 @@
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine.rules import OPTION_CHOICES, PROFILES, Rules, RulesError
+
+
+def test_profiles_differ_where_section_9_says() -> None:
+    fan = Rules.profile_named("jiuyao_fan")
+    assert fan.scoring == "fan" and fan.chengbao and fan.draw_dealer == "next_seat"
+    std = Rules.profile_named("standard")
+    assert std.scoring == "standard" and not std.chengbao and std.draw_dealer == "last_drawer"
+
+
+@pytest.mark.parametrize("profile", list(PROFILES))
+def test_json_round_trip_is_exact(profile: str) -> None:
+    rules = Rules.profile_named(profile).with_options(qiang_gang=False, tian_di_points=20)
+    text = json.dumps(rules.to_json())
+    assert Rules.from_json(json.loads(text)) == rules
+    assert Rules.from_json(text) == rules
+
+
+def test_every_option_is_individually_overridable() -> None:
+    base = Rules()
+    for name, value in base.to_json().items():
+        if name == "profile":
+            continue
+        if isinstance(value, bool):
+            new: object = not value
+        elif isinstance(value, int):
+            new = value + 1
+        else:
+            new = (
+                OPTION_CHOICES[name][-1]
+                if value == OPTION_CHOICES[name][0]
+                else OPTION_CHOICES[name][0]
+            )
+        changed = base.with_options(**{name: new})
+        assert getattr(changed, name) == new
+        assert changed.overrides() == {name: new}
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ("mahjong", "unknown rules profile"),
+        ({"profile": "standard", "nope": True}, "unknown rule option 'nope'"),
+        ({"qiang_gang": "yes"}, "takes true or false"),
+        ({"tian_di_points": -1}, "whole number"),
+        ({"replacement": "two_tiles"}, "takes one of burn_upper, single_tile"),
+        ("{not json", "not valid JSON"),
+        (42, "profile name or an object"),
+    ],
+)
+def test_bad_rules_are_refused_clearly(data: object, message: str) -> None:
+    with pytest.raises(RulesError, match=message):
+        Rules.from_json(data)  # type: ignore[arg-type]
