@@ -1,0 +1,65 @@
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
+from django.contrib.messages.views import SuccessMessageMixin
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse_lazy
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_http_methods
+
+from accounts import services
+from accounts.forms import DisplayNameForm, RateLimitedAuthenticationForm, SignupForm
+from accounts.models import User
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request: HttpRequest) -> HttpResponse:
+    if request.user.is_authenticated:
+        return redirect("home")
+    form = SignupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = services.user_create(
+            username=form.cleaned_data["username"],
+            password=form.cleaned_data["password1"],
+            display_name=form.cleaned_data.get("display_name") or "",
+        )
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        messages.success(
+            request, _("Welcome, %(name)s! Your account is ready.") % {"name": user.name}
+        )
+        return redirect("home")
+    return render(request, "accounts/signup.html", {"form": form})
+
+
+class LoginView(auth_views.LoginView):
+    template_name = "accounts/login.html"
+    authentication_form = RateLimitedAuthenticationForm
+    redirect_authenticated_user = True
+
+
+class LogoutView(auth_views.LogoutView):
+    """Log out on POST only (Django's LogoutView refuses GET)."""
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def profile(request: HttpRequest) -> HttpResponse:
+    user = request.user
+    assert isinstance(user, User)
+    form = DisplayNameForm(request.POST or None, initial={"display_name": user.display_name})
+    if request.method == "POST" and form.is_valid():
+        services.user_update_display_name(user=user, display_name=form.cleaned_data["display_name"])
+        messages.success(request, _("Your display name is now “%(name)s”.") % {"name": user.name})
+        return redirect("accounts:profile")
+    return render(request, "accounts/profile.html", {"form": form})
+
+
+class PasswordChangeView(SuccessMessageMixin, auth_views.PasswordChangeView):  # type: ignore[type-arg]
+    template_name = "accounts/password_change.html"
+    success_url = reverse_lazy("accounts:profile")
+    success_message = gettext_lazy("Your password has been changed.")

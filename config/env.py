@@ -1,0 +1,81 @@
+"""Read deployment settings from environment variables.
+
+Plain functions that take the environment as a mapping, so they can be tested
+without touching ``os.environ``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import dj_database_url
+
+DEV_SECRET_KEY = "django-insecure-dev-only-shangrao-mahjong-change-me"
+
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off", ""}
+
+
+def env_bool(environ: Mapping[str, str], name: str, default: bool) -> bool:
+    """Parse a boolean environment variable.
+
+    >>> env_bool({"DEBUG": "false"}, "DEBUG", True)
+    False
+    >>> env_bool({}, "DEBUG", True)
+    True
+    """
+    raw = environ.get(name)
+    if raw is None:
+        return default
+    value = raw.strip().lower()
+    if value in _TRUE:
+        return True
+    if value in _FALSE:
+        return False
+    raise ValueError(f"{name} must be a boolean (1/0, true/false, yes/no, on/off), got {raw!r}")
+
+
+def env_list(environ: Mapping[str, str], name: str, default: list[str]) -> list[str]:
+    """Parse a comma-separated environment variable.
+
+    >>> env_list({"HOSTS": "a.example, b.example"}, "HOSTS", [])
+    ['a.example', 'b.example']
+    """
+    raw = environ.get(name)
+    if raw is None:
+        return list(default)
+    return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+def secret_key(environ: Mapping[str, str], *, debug: bool) -> str:
+    """The SECRET_KEY; the development default is refused when DEBUG is off."""
+    key = environ.get("SECRET_KEY", "")
+    if key:
+        return key
+    if not debug:
+        raise ValueError("SECRET_KEY must be set when DEBUG is off")
+    return DEV_SECRET_KEY
+
+
+def database_config(environ: Mapping[str, str], base_dir: Path) -> dict[str, Any]:
+    """SQLite at ``base_dir/db.sqlite3`` unless DATABASE_URL is set (e.g. PostgreSQL)."""
+    url = environ.get("DATABASE_URL", "")
+    if url:
+        return dict(dj_database_url.parse(url, conn_max_age=600))
+    return {
+        "ENGINE": "django.db.backends.sqlite3",
+        "NAME": base_dir / "db.sqlite3",
+    }
+
+
+def channel_layer_config(environ: Mapping[str, str]) -> dict[str, Any]:
+    """In-memory channel layer unless REDIS_URL is set."""
+    url = environ.get("REDIS_URL", "")
+    if url:
+        return {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [url]},
+        }
+    return {"BACKEND": "channels.layers.InMemoryChannelLayer"}
