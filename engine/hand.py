@@ -1,0 +1,768 @@
+"""One hand of Shangrao mahjong as a pure state machine (§3-§5, §8).
+
+The server drives it: :func:`new_hand`, then ask :func:`waiting_on` who must act,
+offer :func:`legal_actions`, feed answers to :func:`apply` (which returns a new state
+and the public events), and show each player :func:`seat_view`. Draws are automatic:
+they happen inside :func:`apply` when a turn passes.
+
+>>> from engine.rules import Rules
+>>> s = new_hand(Rules(), dealer=0, seed=1)
+>>> waiting_on(s)
+[0]
+>>> len(s.hands[0]), len(s.hands[1])
+(14, 13)
+>>> s.phase, s.wall.live_count()
+('turn', 82)
+"""
+
+from __future__ import annotations
+
+import copy
+import importlib
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.actions import Action
+from engine.melds import Meld
+from engine.rules import Rules
+from engine.tiles import bao_of, format_tile, format_tiles, is_honor
+from engine.wall import Wall
+
+__all__ = [
+    "HandState",
+    "IllegalAction",
+    "WinCheck",
+    "apply",
+    "legal_actions",
+    "new_hand",
+    "replay",
+    "seat_view",
+    "waiting_on",
+]
+
+
+class IllegalAction(ValueError):
+    """An action that is out of turn, not legal now, or stale; the state is unchanged."""
+
+
+@dataclass(frozen=True)
+class WinCheck:
+    """What this module needs from the judge: does it win, for how much, and the details."""
+
+    win: bool
+    score: int
+    detail: dict[str, Any]
+
+
+def _judge_win(
+    concealed: Sequence[int],
+    melds: Sequence[Meld],
+    winning_tile: int,
+    indicator: int,
+    rules: Rules,
+    *,
+    win_by: str,
+    gang_draws: int = 0,
+    flown_bao: int = 0,
+    heavenly: bool = False,
+    earthly: bool = False,
+) -> WinCheck:
+    """The one door to :mod:`engine.judge` (imported lazily: it is written separately).
+    Tests replace this function."""
+    # Looked up at call time, so this module works (and is tested) before the judge exists.
+    judge_mod: Any = importlib.import_module("engine.judge")
+
+    ctx_cls: Any = judge_mod.WinContext
+    ctx = ctx_cls(
+        win_by=win_by,
+        gang_draws=gang_draws,
+        flown_bao=flown_bao,
+        heavenly=heavenly,
+        earthly=earthly,
+    )
+    judge_fn: Any = judge_mod.judge
+    j: Any = judge_fn(list(concealed), list(melds), winning_tile, indicator, ctx, rules)
+    detail: dict[str, Any]
+    if hasattr(j, "to_json"):
+        detail = dict(j.to_json())
+    else:
+        detail = {
+            "name": str(getattr(j, "name", "")),
+            "score": int(getattr(j, "score", 0)),
+            "bao_status": str(getattr(j, "bao_status", "")),
+            "reason": str(getattr(j, "reason", "")),
+        }
+    return WinCheck(bool(j.win), int(j.score), detail)
+
+
+@dataclass
+class HandState:
+    """Everything about one hand. Seats are 0-3 in turn order (下家 of ``s`` is ``s+1``)."""
+
+    rules: Rules
+    dealer: int
+    wall: Wall
+    hands: list[list[int]]
+    melds: list[list[Meld]] = field(default_factory=lambda: [[], [], [], []])
+    rivers: list[list[int]] = field(default_factory=lambda: [[], [], [], []])
+    flown: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    phase: str = "turn"
+    """``turn`` (the turn seat acts), ``claim`` (discard window), ``rob`` (抢杠), ``ended``."""
+    turn: int = 0
+    drawn: int | None = None
+    """The tile the turn player just drew (None after a claim and on the dealer's first turn)."""
+    after_claim: bool = False
+    gang_draws: int = 0
+    """Replacement draws in a row in this turn (杠开 chain length)."""
+    draws: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    any_discard: bool = False
+    any_meld: bool = False
+    last_drawer: int = 0
+    pending: dict[str, Any] | None = None
+    """Open window: kind, from, tile, eligible seats, answers (JSON-safe)."""
+    log: list[list[Any]] = field(default_factory=list)
+    """``[seat, action_json]`` in order: enough for :func:`replay`."""
+    step: int = 0
+    result: dict[str, Any] | None = None
+
+    @property
+    def indicator(self) -> int:
+        ind = self.wall.indicator
+        assert ind is not None
+        return ind
+
+    @property
+    def bao(self) -> int:
+        return bao_of(self.indicator)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "rules": self.rules.to_json(),
+            "dealer": self.dealer,
+            "wall": self.wall.to_json(),
+            "hands": [list(h) for h in self.hands],
+            "melds": [[m.to_json() for m in ms] for ms in self.melds],
+            "rivers": [list(r) for r in self.rivers],
+            "flown": list(self.flown),
+            "phase": self.phase,
+            "turn": self.turn,
+            "drawn": self.drawn,
+            "after_claim": self.after_claim,
+            "gang_draws": self.gang_draws,
+            "draws": list(self.draws),
+            "any_discard": self.any_discard,
+            "any_meld": self.any_meld,
+            "last_drawer": self.last_drawer,
+            "pending": copy.deepcopy(self.pending),
+            "log": copy.deepcopy(self.log),
+            "step": self.step,
+            "result": copy.deepcopy(self.result),
+        }
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> HandState:
+        return cls(
+            rules=Rules.from_json(d["rules"]),
+            dealer=d["dealer"],
+            wall=Wall.from_json(d["wall"]),
+            hands=[list(h) for h in d["hands"]],
+            melds=[[Meld.from_json(m) for m in ms] for ms in d["melds"]],
+            rivers=[list(r) for r in d["rivers"]],
+            flown=list(d["flown"]),
+            phase=d["phase"],
+            turn=d["turn"],
+            drawn=d["drawn"],
+            after_claim=d["after_claim"],
+            gang_draws=d["gang_draws"],
+            draws=list(d["draws"]),
+            any_discard=d["any_discard"],
+            any_meld=d["any_meld"],
+            last_drawer=d["last_drawer"],
+            pending=copy.deepcopy(d["pending"]),
+            log=copy.deepcopy(d["log"]),
+            step=d["step"],
+            result=copy.deepcopy(d["result"]),
+        )
+
+
+# ---------------------------------------------------------------- setup
+
+
+def new_hand(
+    rules: Rules,
+    dealer: int,
+    seed: int | str | None = None,
+    *,
+    wall: list[int] | None = None,
+    dice: tuple[int, int, int, int] | None = None,
+) -> HandState:
+    """Shuffle (or take the explicit ring ``wall``), break, deal and turn up the indicator.
+
+    ``dice`` = break pair + 宝 pair; drawn from the seed when not given.
+    """
+    if dealer not in range(4):
+        raise ValueError(f"dealer is a seat 0-3, got {dealer!r}")
+    w = Wall.build(rules, seed, ring=wall, dice=dice)
+    hands: list[list[int]] = [[], [], [], []]
+    order = [(dealer + i) % 4 for i in range(4)]
+    for _ in range(3):
+        for s in order:
+            hands[s].extend(w.draw() for _ in range(4))
+    for s in order:
+        hands[s].append(w.draw())
+    hands[dealer].append(w.draw())
+    for h in hands:
+        h.sort()
+    w.set_indicator()
+    return HandState(rules=rules, dealer=dealer, wall=w, hands=hands, turn=dealer)
+
+
+# ---------------------------------------------------------------- queries
+
+
+def _count(hand: Sequence[int], kind: int) -> int:
+    return sum(1 for t in hand if t == kind)
+
+
+def _can_replace(state: HandState) -> bool:
+    # A 4-tile gang needs a replacement draw; none may be declared on an empty wall.
+    return state.wall.live_count() > 0
+
+
+def _self_draw_check(state: HandState, seat: int) -> WinCheck | None:
+    hand = state.hands[seat]
+    if state.after_claim or len(hand) % 3 != 2:
+        return None
+    heavenly = seat == state.dealer and state.draws[seat] == 0 and not state.any_discard
+    earthly = (
+        seat != state.dealer
+        and state.draws[seat] == 1
+        and not state.any_meld
+        and state.gang_draws == 0
+    )
+    tile = state.drawn if state.drawn is not None else hand[-1]
+    return _judge_win(
+        hand,
+        state.melds[seat],
+        tile,
+        state.indicator,
+        state.rules,
+        win_by="self_draw",
+        gang_draws=state.gang_draws,
+        flown_bao=state.flown[seat],
+        heavenly=heavenly and not state.any_meld,
+        earthly=earthly,
+    )
+
+
+def _turn_actions(state: HandState, seat: int) -> list[Action]:
+    hand = state.hands[seat]
+    acts: list[Action] = []
+    if not state.after_claim:
+        check = _self_draw_check(state, seat)
+        if check is not None and check.win:
+            acts.append(Action("hu", tile=state.drawn))
+        if _can_replace(state):
+            for k in sorted(set(hand)):
+                if _count(hand, k) == 4:
+                    acts.append(Action("gang", tile=k, gang="angang"))
+            for m in state.melds[seat]:
+                k = m.tiles[0]
+                if m.kind != "peng" or k not in hand:
+                    continue
+                if state.rules.bugang_any_time or state.drawn == k:
+                    acts.append(Action("gang", tile=k, gang="bugang"))
+        ind = state.indicator
+        if _count(hand, ind) == 3:
+            acts.append(Action("gang", tile=ind, gang="liangbao"))
+    for k in sorted(set(hand)):
+        acts.append(Action("discard", tile=k))
+    return acts
+
+
+def _claim_options(state: HandState, seat: int, frm: int, tile: int) -> list[Action]:
+    if seat == frm:
+        return []
+    if tile == state.bao and not state.rules.bao_discard_claimable:
+        return []
+    hand = state.hands[seat]
+    acts: list[Action] = []
+    n = _count(hand, tile)
+    if n >= 2:
+        acts.append(Action("peng", tile=tile))
+    if n >= 3 and _can_replace(state):
+        acts.append(Action("gang", tile=tile, gang="minggang"))
+    if seat == (frm + 1) % 4 and not is_honor(tile):
+        r = tile % 9
+        for lo in (tile - 2, tile - 1, tile):
+            if lo // 9 != tile // 9 or lo % 9 > 6 or lo % 9 > r or lo < 0:
+                continue
+            need = tuple(k for k in (lo, lo + 1, lo + 2) if k != tile)
+            if all(k in hand for k in need):
+                acts.append(Action("chi", tile=tile, tiles=need))
+    return acts
+
+
+def waiting_on(state: HandState) -> list[int]:
+    """Seats that must answer now (empty once the hand has ended)."""
+    if state.phase == "ended":
+        return []
+    if state.phase == "turn":
+        return [state.turn]
+    assert state.pending is not None
+    answers = state.pending["answers"]
+    return [s for s in state.pending["eligible"] if answers[s] is None]
+
+
+def legal_actions(state: HandState, seat: int) -> list[Action]:
+    """What ``seat`` may do now (empty when it is not asked)."""
+    if seat not in waiting_on(state):
+        return []
+    if state.phase == "turn":
+        return _turn_actions(state, seat)
+    assert state.pending is not None
+    if state.phase == "claim":
+        opts = _claim_options(state, seat, state.pending["from"], state.pending["tile"])
+        return [*opts, Action("pass")]
+    # 抢杠 window: eligible seats were checked for a win when it opened.
+    return [Action("hu", tile=state.pending["tile"]), Action("pass")]
+
+
+# ---------------------------------------------------------------- transitions
+
+
+def _match(legal: list[Action], action: Action) -> Action | None:
+    for a in legal:
+        if a.type != action.type:
+            continue
+        if a.type in ("hu", "pass"):
+            return a
+        if (
+            a.tile == action.tile
+            and a.gang == action.gang
+            and a.tiles == tuple(sorted(action.tiles))
+        ):
+            return a
+    return None
+
+
+def apply(state: HandState, seat: int, action: Action) -> tuple[HandState, list[dict[str, Any]]]:
+    """Apply one action; returns a new state and the public events. The input is never
+    changed; :class:`IllegalAction` is raised for anything not legal right now."""
+    if state.phase == "ended":
+        raise IllegalAction("the hand is over")
+    if seat not in range(4):
+        raise IllegalAction(f"no seat {seat!r}")
+    if seat not in waiting_on(state):
+        raise IllegalAction(f"seat {seat} is not asked to act now")
+    chosen = _match(legal_actions(state, seat), action)
+    if chosen is None:
+        raise IllegalAction(f"{_describe(action)} is not legal for seat {seat} now")
+    s = copy.deepcopy(state)
+    s.log.append([seat, chosen.to_json()])
+    s.step += 1
+    events: list[dict[str, Any]] = []
+    if s.phase == "turn":
+        _apply_turn(s, seat, chosen, events)
+    else:
+        assert s.pending is not None
+        s.pending["answers"][seat] = chosen.to_json()
+        events.append({"type": "answered", "seat": seat})
+        if not waiting_on(s):
+            if s.phase == "claim":
+                _close_claim(s, events)
+            else:
+                _close_rob(s, events)
+    return s, events
+
+
+def _describe(action: Action) -> str:
+    text = action.type
+    if action.gang:
+        text += f" ({action.gang})"
+    if action.tile is not None:
+        text += f" {format_tile(action.tile)}"
+    return text
+
+
+def _apply_turn(s: HandState, seat: int, a: Action, events: list[dict[str, Any]]) -> None:
+    hand = s.hands[seat]
+    if a.type == "hu":
+        check = _self_draw_check(s, seat)
+        assert check is not None and check.win
+        win_tile = s.drawn if s.drawn is not None else hand[-1]
+        _end(s, [(seat, check)], win_by="self_draw", tile=win_tile, robbed=None, events=events)
+        return
+    if a.type == "discard":
+        assert a.tile is not None
+        hand.remove(a.tile)
+        s.rivers[seat].append(a.tile)
+        s.any_discard = True
+        s.drawn = None
+        s.after_claim = False
+        s.gang_draws = 0
+        ev: dict[str, Any] = {"type": "discard", "seat": seat, "tile": format_tile(a.tile)}
+        if a.tile == s.bao:
+            s.flown[seat] += 1  # 飞宝: public, doubles this player's own win
+            ev["flown_bao"] = True
+        events.append(ev)
+        _open_claim(s, seat, a.tile, events)
+        return
+    assert a.type == "gang" and a.tile is not None
+    k = a.tile
+    if a.gang == "liangbao":
+        for _ in range(3):
+            hand.remove(k)
+        s.melds[seat].append(Meld("liangbao", (k, k, k)))
+        s.any_meld = True
+        events.append({"type": "gang", "seat": seat, "gang": "liangbao", "tile": format_tile(k)})
+        return  # scores only: no replacement, can't be robbed; the player still discards
+    _declare_gang(s, seat, k, str(a.gang), None, events)
+
+
+def _declare_gang(
+    s: HandState, seat: int, k: int, kind: str, frm: int | None, events: list[dict[str, Any]]
+) -> None:
+    ev: dict[str, Any] = {"type": "gang_declared", "seat": seat, "gang": kind}
+    if not (kind == "angang" and s.rules.angang_face_down):
+        ev["tile"] = format_tile(k)
+    events.append(ev)
+    robbers: list[int] = []
+    if s.rules.qiang_gang:
+        for o in ((seat + i) % 4 for i in range(1, 4)):
+            if _rob_check(s, o, k).win:
+                robbers.append(o)
+    s.pending = {
+        "kind": "rob",
+        "from": seat,
+        "tile": k,
+        "gang": kind,
+        "claimed_from": frm,
+        "eligible": robbers,
+        "answers": [None, None, None, None],
+    }
+    s.phase = "rob"
+    if not robbers:
+        _close_rob(s, events)
+    else:
+        events.append({"type": "rob_window", "seats": list(robbers)})
+
+
+def _rob_check(s: HandState, seat: int, k: int) -> WinCheck:
+    return _judge_win(
+        [*s.hands[seat], k],
+        s.melds[seat],
+        k,
+        s.indicator,
+        s.rules,
+        win_by="rob_gang",
+        flown_bao=s.flown[seat],
+    )
+
+
+def _open_claim(s: HandState, frm: int, tile: int, events: list[dict[str, Any]]) -> None:
+    eligible = [o for o in ((frm + i) % 4 for i in range(1, 4)) if _claim_options(s, o, frm, tile)]
+    s.pending = {
+        "kind": "claim",
+        "from": frm,
+        "tile": tile,
+        "eligible": eligible,
+        "answers": [None, None, None, None],
+    }
+    s.phase = "claim"
+    if eligible:
+        events.append({"type": "claim_window", "seats": list(eligible)})
+    else:
+        _close_claim(s, events)
+
+
+def _close_claim(s: HandState, events: list[dict[str, Any]]) -> None:
+    assert s.pending is not None
+    frm, tile = s.pending["from"], s.pending["tile"]
+    answers = [None if a is None else Action.from_json(a) for a in s.pending["answers"]]
+    s.pending = None
+    # 碰/杠 over 吃; only one seat can hold two of the tile, so no tie among them.
+    best: tuple[int, Action] | None = None
+    for o in ((frm + i) % 4 for i in range(1, 4)):
+        a = answers[o]
+        if a is None or a.type == "pass":
+            continue
+        if best is None or (best[1].type == "chi" and a.type != "chi"):
+            best = (o, a)
+    if best is None:
+        _next_draw(s, (frm + 1) % 4, events)
+        return
+    seat, a = best
+    s.rivers[frm].pop()  # the claimed tile leaves the river
+    s.any_meld = True
+    hand = s.hands[seat]
+    if a.type == "gang":
+        s.turn = seat
+        events.append(
+            {"type": "claim", "seat": seat, "claim": "minggang", "tile": format_tile(tile)}
+        )
+        # The gang lands only when the robbing window closes: a robbed gang never does.
+        _declare_gang(s, seat, tile, "minggang", frm, events)
+        return
+    if a.type == "peng":
+        hand.remove(tile)
+        hand.remove(tile)
+        meld = Meld("peng", (tile, tile, tile), frm)
+    else:
+        for t in a.tiles:
+            hand.remove(t)
+        meld = Meld("chi", tuple(sorted((*a.tiles, tile))), frm)
+    s.melds[seat].append(meld)
+    events.append({"type": "claim", "seat": seat, "claim": a.type, "meld": str(meld)})
+    s.turn = seat
+    s.phase = "turn"
+    s.drawn = None
+    s.after_claim = True  # must discard at once, no gang this turn
+    s.gang_draws = 0
+
+
+def _close_rob(s: HandState, events: list[dict[str, Any]]) -> None:
+    assert s.pending is not None
+    p = s.pending
+    seat, k, kind = p["from"], p["tile"], p["gang"]
+    robbers = [o for o in p["eligible"] if p["answers"][o] is not None]
+    robbers = [o for o in robbers if p["answers"][o]["type"] == "hu"]
+    s.pending = None
+    if robbers:
+        checks = [(o, _rob_check(s, o, k)) for o in robbers]
+        for o in robbers:
+            s.hands[o].append(k)
+            s.hands[o].sort()
+        _end(s, checks, win_by="rob_gang", tile=k, robbed=seat, events=events)
+        return
+    hand = s.hands[seat]
+    if kind == "minggang":
+        for _ in range(3):
+            hand.remove(k)
+        s.melds[seat].append(Meld("minggang", (k,) * 4, p["claimed_from"]))
+    elif kind == "bugang":
+        hand.remove(k)
+        for i, m in enumerate(s.melds[seat]):
+            if m.kind == "peng" and m.tiles[0] == k:
+                s.melds[seat][i] = Meld("bugang", (k,) * 4, m.claimed_from)
+                break
+    else:
+        for _ in range(4):
+            hand.remove(k)
+        s.melds[seat].append(Meld("angang", (k,) * 4))
+    s.any_meld = True
+    events.append({"type": "gang", "seat": seat, "gang": kind})
+    s.phase = "turn"
+    s.turn = seat
+    s.after_claim = False
+    chain = s.gang_draws + 1
+    tile = s.wall.replacement(s.rules)
+    s.hands[seat].append(tile)
+    s.hands[seat].sort()
+    s.drawn = tile
+    s.gang_draws = chain
+    s.last_drawer = seat
+    s.draws[seat] += 1
+    events.append({"type": "draw", "seat": seat, "replacement": True})
+
+
+def _next_draw(s: HandState, seat: int, events: list[dict[str, Any]]) -> None:
+    if s.wall.live_count() == 0:
+        _end(s, [], win_by="draw", tile=None, robbed=None, events=events)
+        return
+    tile = s.wall.draw()
+    s.hands[seat].append(tile)
+    s.hands[seat].sort()
+    s.turn = seat
+    s.phase = "turn"
+    s.drawn = tile
+    s.after_claim = False
+    s.gang_draws = 0
+    s.last_drawer = seat
+    s.draws[seat] += 1
+    events.append({"type": "draw", "seat": seat})
+
+
+# ---------------------------------------------------------------- settlement
+
+
+def _end(
+    s: HandState,
+    winners: list[tuple[int, WinCheck]],
+    *,
+    win_by: str,
+    tile: int | None,
+    robbed: int | None,
+    events: list[dict[str, Any]],
+) -> None:
+    transfers: list[dict[str, Any]] = []
+    for w, check in winners:
+        if win_by == "rob_gang":
+            assert robbed is not None
+            transfers.append(_transfer(robbed, w, check.score, "qiang_gang"))
+        else:
+            transfers.extend(_self_draw_payments(s, w, check.score))
+    transfers.extend(_gang_payments(s))
+    if winners:
+        if robbed is not None:
+            order = [(robbed + i) % 4 for i in range(1, 4)]
+            next_dealer = min((w for w, _ in winners), key=order.index)
+        else:
+            next_dealer = winners[0][0]
+    elif s.rules.draw_dealer == "next_seat":
+        next_dealer = (s.dealer + 1) % 4
+    else:
+        next_dealer = s.last_drawer
+    totals = [0, 0, 0, 0]
+    for t in transfers:
+        totals[t["payer"]] -= t["points"]
+        totals[t["payee"]] += t["points"]
+    s.result = {
+        "outcome": "draw" if not winners else win_by,
+        "winners": [w for w, _ in winners],
+        "robbed": robbed,
+        "winning_tile": None if tile is None else format_tile(tile),
+        "judgements": {str(w): c.detail for w, c in winners},
+        "scores": {str(w): c.score for w, c in winners},
+        "transfers": transfers,
+        "totals": totals,
+        "next_dealer": next_dealer,
+        "hands": [format_tiles(h) for h in s.hands],
+    }
+    s.phase = "ended"
+    s.pending = None
+    events.append({"type": "end", "result": copy.deepcopy(s.result)})
+
+
+def _transfer(payer: int, payee: int, points: int, reason: str) -> dict[str, Any]:
+    return {"payer": payer, "payee": payee, "points": points, "reason": reason}
+
+
+def _self_draw_payments(s: HandState, w: int, score: int) -> list[dict[str, Any]]:
+    others = [(w + i) % 4 for i in range(1, 4)]
+    share: dict[int, int] = {}
+    for o in others:
+        pts = score
+        if s.rules.scoring == "fan":
+            pts = score * 2 ** s.flown[o]  # a non-winner who flew 宝 pays one extra 番 each
+        share[o] = pts
+    payer_of = {o: o for o in others}
+    if s.rules.chengbao:
+        fed: dict[int, int] = {}
+        for m in s.melds[w]:
+            if m.claimed_from is not None:
+                fed[m.claimed_from] = fed.get(m.claimed_from, 0) + 1
+        big = [p for p, n in fed.items() if n >= 3]
+        if big:
+            p = big[0]
+            fourth = [q for q, n in fed.items() if q != p]
+            for o in others:
+                # 三凑牌承包: the feeder pays for everyone, except a fourth feeder pays its own.
+                payer_of[o] = o if fourth and o == fourth[0] else p
+    return [
+        _transfer(payer_of[o], w, share[o], "self_draw" if payer_of[o] == o else "chengbao")
+        for o in others
+    ]
+
+
+def _gang_payments(s: HandState) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    ind, bao = s.indicator, s.bao
+    r = s.rules
+    for p in range(4):
+        values: list[tuple[int, str]] = []
+        for m in s.melds[p]:
+            if m.kind in ("minggang", "bugang"):
+                values.append((r.minggang_points, m.kind))
+            elif m.kind == "angang":
+                values.append((r.angang_points, "angang"))
+            elif m.kind == "liangbao":
+                values.append((r.liangbao_gang_points, "liangbao"))
+            elif m.kind == "peng" and m.tiles[0] == ind:
+                values.append((r.minggang_points, "peng_of_indicator"))
+        if _count(s.hands[p], ind) == 3:
+            values.append((r.angang_points, "concealed_indicator_triple"))
+        held_bao = _count(s.hands[p], bao) + sum(_count(m.tiles, bao) for m in s.melds[p])
+        if held_bao == 4:
+            values.append((r.sibao_points, "sibao"))
+        for pts, why in values:
+            if pts:
+                out.extend(_transfer(o, p, pts, why) for o in range(4) if o != p)
+    return out
+
+
+# ---------------------------------------------------------------- views and replay
+
+
+def seat_view(state: HandState, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` may see (``None``: a spectator). Never other hands, the wall order
+    or the seed; the result, once the hand has ended, shows every hand."""
+    melds: list[list[dict[str, Any]]] = []
+    for p in range(4):
+        row = []
+        for m in state.melds[p]:
+            d = m.to_json()
+            hidden = m.kind == "angang" and state.rules.angang_face_down
+            if hidden and p != seat and state.phase != "ended":
+                d = {"kind": "angang", "tiles": None, "from": None}
+            row.append(d)
+        melds.append(row)
+    view: dict[str, Any] = {
+        "seat": seat,
+        "dealer": state.dealer,
+        "turn": state.turn,
+        "phase": state.phase,
+        "dice": list(state.wall.dice),
+        "indicator": format_tile(state.indicator),
+        "bao": format_tile(state.bao),
+        "wall_left": state.wall.live_count(),
+        "burned": [format_tile(t) for t in state.wall.burned_tiles()],
+        "hand_sizes": [len(h) for h in state.hands],
+        "melds": melds,
+        "rivers": [[format_tile(t) for t in r] for r in state.rivers],
+        "flown": list(state.flown),
+        "waiting_on": waiting_on(state),
+        "step": state.step,
+        "result": copy.deepcopy(state.result),
+    }
+    if state.pending is not None:
+        view["window"] = {
+            "kind": state.pending["kind"],
+            "from": state.pending["from"],
+            "tile": (
+                None
+                if state.pending.get("gang") == "angang" and state.rules.angang_face_down
+                else format_tile(state.pending["tile"])
+            ),
+            "answered": [a is not None for a in state.pending["answers"]],
+        }
+    if seat is not None:
+        view["hand"] = format_tiles(state.hands[seat])
+        view["drawn"] = (
+            format_tile(state.drawn)
+            if state.drawn is not None and state.turn == seat and state.phase == "turn"
+            else None
+        )
+        view["legal"] = [a.to_json() for a in legal_actions(state, seat)]
+    else:
+        view["legal"] = []
+    return view
+
+
+def replay(
+    rules: Rules,
+    seed_or_wall: int | str | list[int],
+    dice: tuple[int, int, int, int] | None,
+    actions_log: Sequence[Sequence[Any]],
+    *,
+    dealer: int = 0,
+) -> HandState:
+    """Rebuild a hand from its seed (or explicit ring), dice and ``state.log``."""
+    if isinstance(seed_or_wall, list):
+        state = new_hand(rules, dealer, None, wall=seed_or_wall, dice=dice)
+    else:
+        state = new_hand(rules, dealer, seed_or_wall, dice=dice)
+    for seat, act in actions_log:
+        state, _ = apply(state, int(seat), Action.from_json(act))
+    return state
