@@ -1,0 +1,342 @@
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import engine.hand as hand_mod
+from engine.actions import Action, ActionError
+from engine.hand import (
+    HandState,
+    IllegalAction,
+    WinCheck,
+    apply,
+    legal_actions,
+    new_hand,
+    replay,
+    seat_view,
+    waiting_on,
+)
+from engine.melds import Meld
+from engine.rules import Rules
+from engine.tiles import counts_of, parse_tile, parse_tiles
+from engine.wall import full_set, ring_from_draw_order
+
+R = Rules()
+DICE = (1, 1, 1, 1)  # break at the 下家's wall, 宝 indicator at draw position 132
+INDICATOR = "7z"  # 宝 = 5z: the scripted hands hold no 5z
+
+Pred = Callable[[Sequence[int], str, int, int], bool]
+
+
+def fake_judge(pred: Pred, score: int = 8) -> Callable[..., WinCheck]:
+    def judge(
+        concealed: Sequence[int],
+        melds: Sequence[Meld],
+        winning_tile: int,
+        indicator: int,
+        rules: Rules,
+        *,
+        win_by: str,
+        gang_draws: int = 0,
+        flown_bao: int = 0,
+        heavenly: bool = False,
+        earthly: bool = False,
+    ) -> WinCheck:
+        win = pred(concealed, win_by, winning_tile, gang_draws)
+        return WinCheck(win, score if win else 0, {"name": "fake", "score": score})
+
+    return judge
+
+
+NEVER = fake_judge(lambda c, by, t, g: False)
+
+
+@pytest.fixture(autouse=True)
+def never_wins(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setattr(hand_mod, "_judge_win", NEVER)
+    yield
+
+
+def scripted(
+    hands: dict[int, str],
+    draws: str = "",
+    tail: str = "",
+    rules: Rules = R,
+    dealer: int = 0,
+) -> HandState:
+    """A hand whose four deals, next head draws and tail tiles (from the end) are given."""
+    pool = counts_of(full_set())
+    order: list[int | None] = [None] * 136
+    hs = {s: parse_tiles(t) for s, t in hands.items()}
+    pos = 0
+    seats = [(dealer + i) % 4 for i in range(4)]
+    for r in range(3):
+        for s in seats:
+            for t in hs[s][4 * r : 4 * r + 4]:
+                order[pos] = t
+                pos += 1
+    for s in seats:
+        order[pos] = hs[s][12]
+        pos += 1
+    order[pos] = hs[dealer][13]
+    pos += 1
+    for t in parse_tiles(draws):
+        order[pos] = t
+        pos += 1
+    order[132] = parse_tile(INDICATOR)
+    for i, t in enumerate(parse_tiles(tail)):
+        order[135 - i] = t
+    for t in order:
+        if t is not None:
+            pool[t] -= 1
+            assert pool[t] >= 0, f"too many of kind {t}"
+    rest = [k for k in range(34) for _ in range(pool[k])]
+    filled = [t if t is not None else rest.pop() for t in order]
+    ring = ring_from_draw_order(rules, filled, (DICE[0], DICE[1]))
+    return new_hand(rules, dealer, wall=ring, dice=DICE)
+
+
+HANDS = {
+    0: "3m1p1p4p7p1s4s7s1z2z3z4z6z9p",
+    1: "2m4m2p5p8p2s5s8s1z2z3z6z9s",
+    2: "3m3m3p6p3s6s9s1z2z3z4z6z8m",
+    3: "6m7m9m3p6p3s6s9s1z2z3z4z6z",
+}
+
+
+def act(kind: str, tile: str | None = None, **kw: Any) -> Action:
+    return Action(kind, None if tile is None else parse_tile(tile), **kw)
+
+
+def test_deal_sizes_and_order() -> None:
+    s = scripted(HANDS)
+    assert [len(h) for h in s.hands] == [14, 13, 13, 13]
+    for seat, text in HANDS.items():
+        assert s.hands[seat] == sorted(parse_tiles(text))
+    assert s.indicator == parse_tile(INDICATOR)
+    assert s.wall.live_count() == 136 - 53 - 1
+    assert waiting_on(s) == [0]
+    seeded = new_hand(R, dealer=2, seed="x")
+    assert [len(h) for h in seeded.hands] == [13, 13, 14, 13]
+    assert seeded.turn == 2
+
+
+def test_peng_beats_chi_when_both_answer() -> None:
+    s = scripted(HANDS, draws="8p")
+    s, ev = apply(s, 0, act("discard", "3m"))
+    assert s.phase == "claim" and waiting_on(s) == [1, 2]
+    chi = Action("chi", parse_tile("3m"), tiles=tuple(parse_tiles("24m")))
+    assert chi in legal_actions(s, 1)
+    assert act("peng", "3m") in legal_actions(s, 2)
+    s, _ = apply(s, 1, chi)
+    s, ev = apply(s, 2, act("peng", "3m"))
+    assert s.turn == 2 and s.phase == "turn"
+    assert s.melds[2] == [Meld("peng", (2, 2, 2), 0)]
+    assert s.melds[1] == [] and s.rivers[0] == []
+    # After a claim the claimer only discards: no draw, no gang, no win.
+    assert {a.type for a in legal_actions(s, 2)} == {"discard"}
+    assert len(s.hands[2]) == 11
+    s, ev = apply(s, 2, act("discard", "8m"))
+    # Seat 3 could 吃 789m; once it passes it draws the scripted 8p.
+    assert waiting_on(s) == [3]
+    s, ev = apply(s, 3, Action("pass"))
+    assert s.turn == 3 and s.drawn == parse_tile("8p")
+
+
+def test_chi_wins_when_peng_passes() -> None:
+    s = scripted(HANDS)
+    s, _ = apply(s, 0, act("discard", "3m"))
+    s, _ = apply(s, 2, Action("pass"))
+    s, _ = apply(s, 1, Action("chi", parse_tile("3m"), tiles=tuple(parse_tiles("24m"))))
+    assert s.melds[1] == [Meld("chi", tuple(parse_tiles("234m")), 0)]
+    assert s.turn == 1 and s.after_claim
+
+
+def test_out_of_turn_and_stale_actions_change_nothing() -> None:
+    s = scripted(HANDS)
+    before = copy.deepcopy(s)
+    with pytest.raises(IllegalAction):
+        apply(s, 1, act("discard", "2m"))
+    with pytest.raises(IllegalAction):
+        apply(s, 0, act("discard", "5m"))  # not in hand
+    with pytest.raises(IllegalAction):
+        apply(s, 0, act("peng", "1p"))
+    assert s == before and s.to_json() == before.to_json()
+    s2, _ = apply(s, 0, act("discard", "3m"))
+    assert s == before  # the input state is never changed
+    s3, _ = apply(s2, 1, Action("pass"))
+    snap = s3.to_json()
+    for seat, a in [(1, Action("pass")), (0, act("discard", "1p")), (3, Action("pass"))]:
+        with pytest.raises(IllegalAction):
+            apply(s3, seat, a)
+    assert s3.to_json() == snap
+
+
+def test_action_json() -> None:
+    a = Action("gang", parse_tile("5z"), gang="liangbao")
+    assert Action.from_json(json.loads(json.dumps(a.to_json()))) == a
+    for bad in [
+        None,
+        {"type": "discard"},
+        {"type": "discard", "tile": "8z"},
+        {"type": "gang", "tile": "1m"},
+    ]:
+        with pytest.raises(ActionError):
+            Action.from_json(bad)
+
+
+def test_angang_replacement_and_gang_flower_self_draw(monkeypatch: pytest.MonkeyPatch) -> None:
+    hands = dict(HANDS)
+    hands[0] = "1m1m1m1m1p1p4p7p1s4s7s1z2z3z"
+    s = scripted(hands, tail="9m")
+    ang = Action("gang", 0, gang="angang")
+    assert ang in legal_actions(s, 0)
+    s, ev = apply(s, 0, ang)
+    assert s.melds[0] == [Meld("angang", (0, 0, 0, 0))]
+    assert s.drawn == parse_tile("9m") and s.gang_draws == 1
+    assert s.wall.burned == [134]
+    nine = parse_tile("9m")
+    monkeypatch.setattr(
+        hand_mod,
+        "_judge_win",
+        fake_judge(lambda c, by, t, g: by == "self_draw" and t == nine and g == 1),
+    )
+    assert Action("hu", nine) in legal_actions(s, 0)
+    s, ev = apply(s, 0, Action("hu"))
+    res = s.result
+    assert res is not None and res["winners"] == [0] and res["next_dealer"] == 0
+    assert sum(res["totals"]) == 0
+    assert res["totals"] == [3 * 8 + 3 * 2, -10, -10, -10]
+    assert waiting_on(s) == [] and legal_actions(s, 0) == []
+    with pytest.raises(IllegalAction):
+        apply(s, 0, act("discard", "9m"))
+
+
+def test_declining_a_win_plays_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(hand_mod, "_judge_win", fake_judge(lambda c, by, t, g: by == "self_draw"))
+    s = scripted(HANDS)
+    assert Action("hu") in legal_actions(s, 0)
+    s, _ = apply(s, 0, act("discard", "1z"))
+    assert s.phase == "turn" and s.turn == 1
+
+
+def test_robbing_a_minggang_two_robbers(monkeypatch: pytest.MonkeyPatch) -> None:
+    hands = dict(HANDS)
+    hands[2] = "3m3m3m3p6p3s6s9s1z2z3z6z8m"
+    s = scripted(hands)
+    three = parse_tile("3m")
+    monkeypatch.setattr(
+        hand_mod, "_judge_win", fake_judge(lambda c, by, t, g: by == "rob_gang" and t == three, 16)
+    )
+    s, _ = apply(s, 0, act("discard", "3m"))
+    s, _ = apply(s, 1, Action("pass"))
+    s, _ = apply(s, 2, Action("gang", three, gang="minggang"))
+    assert s.phase == "rob" and waiting_on(s) == [3, 0, 1]
+    s, _ = apply(s, 1, Action("hu"))
+    s, _ = apply(s, 0, Action("pass"))
+    s, _ = apply(s, 3, Action("hu"))
+    res = s.result
+    assert res is not None and sorted(res["winners"]) == [1, 3]
+    assert res["robbed"] == 2 and res["next_dealer"] == 3
+    assert s.melds[2] == []  # the robbed gang never lands and scores nothing
+    assert res["totals"] == [0, 16, -32, 16]
+
+
+def test_no_rob_window_without_qiang_gang(monkeypatch: pytest.MonkeyPatch) -> None:
+    hands = dict(HANDS)
+    hands[2] = "3m3m3m3p6p3s6s9s1z2z3z6z8m"
+    rules = R.with_options(qiang_gang=False)
+    s = scripted(hands, tail="9p", rules=rules)
+    monkeypatch.setattr(hand_mod, "_judge_win", fake_judge(lambda c, by, t, g: by == "rob_gang"))
+    s, _ = apply(s, 0, act("discard", "3m"))
+    s, _ = apply(s, 1, Action("pass"))
+    s, _ = apply(s, 2, Action("gang", parse_tile("3m"), gang="minggang"))
+    assert s.phase == "turn" and s.turn == 2 and s.drawn == parse_tile("9p")
+    assert s.melds[2] == [Meld("minggang", (2, 2, 2, 2), 0)]
+
+
+def _play_out(s: HandState, choose: Callable[[list[Action]], Action]) -> HandState:
+    while s.phase != "ended":
+        seat = waiting_on(s)[0]
+        s, _ = apply(s, seat, choose(legal_actions(s, seat)))
+    return s
+
+
+def _discard_drawn(acts: list[Action]) -> Action:
+    passes = [a for a in acts if a.type == "pass"]
+    return passes[0] if passes else next(a for a in acts if a.type == "discard")
+
+
+@pytest.mark.parametrize("draw_dealer", ["last_drawer", "next_seat"])
+def test_exhaustive_draw_and_next_dealer(draw_dealer: str) -> None:
+    rules = R.with_options(draw_dealer=draw_dealer)
+    s = _play_out(new_hand(rules, dealer=1, seed=5), _discard_drawn)
+    res = s.result
+    assert res is not None and res["outcome"] == "draw" and res["winners"] == []
+    assert s.wall.live_count() == 0
+    want = s.last_drawer if draw_dealer == "last_drawer" else 2
+    assert res["next_dealer"] == want
+    assert sum(res["totals"]) == 0
+
+
+def _tile_total(s: HandState) -> int:
+    w = s.wall
+    return (
+        sum(len(h) for h in s.hands)
+        + sum(len(m.tiles) for ms in s.melds for m in ms)
+        + sum(len(r) for r in s.rivers)
+        + w.live_count()
+        + len(w.burned)
+        + 1
+    )
+
+
+ALLOWED_VIEW = {
+    "seat", "dealer", "turn", "phase", "dice", "indicator", "bao", "wall_left", "burned",
+    "hand_sizes", "melds", "rivers", "flown", "waiting_on", "step", "result", "window",
+    "hand", "drawn", "legal",
+}  # fmt: skip
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), rnd=st.randoms(use_true_random=False), face_down=st.booleans())
+def test_random_play_views_json_and_replay(seed: int, rnd: Any, face_down: bool) -> None:
+    rules = R.with_options(angang_face_down=face_down, bugang_any_time=face_down)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(
+            hand_mod,
+            "_judge_win",
+            fake_judge(lambda c, by, t, g: len(c) % 3 == 2 and sum(c) % 23 == 0, 4),
+        )
+        tag = f"seed-{seed}"
+        s = new_hand(rules, dealer=seed % 4, seed=tag)
+        while s.phase != "ended":
+            assert _tile_total(s) == 136
+            for seat in (None, 0, 1, 2, 3):
+                v = seat_view(s, seat)
+                text = json.dumps(v, ensure_ascii=False)
+                assert tag not in text
+                assert set(v) <= ALLOWED_VIEW
+                if seat is None:
+                    assert "hand" not in v
+                else:
+                    assert (
+                        v["hand"] == "".join(v["hand"])
+                        and sorted(parse_tiles(v["hand"])) == s.hands[seat]
+                    )
+                assert v["result"] is None
+            seat = rnd.choice(waiting_on(s))
+            acts = legal_actions(s, seat)
+            s, events = apply(s, seat, rnd.choice(acts))
+            json.dumps(events)
+        assert s.result is not None and sum(s.result["totals"]) == 0
+        back = HandState.from_json(json.loads(json.dumps(s.to_json())))
+        assert back == s
+        again = replay(rules, tag, None, s.log, dealer=seed % 4)
+        assert again == s
