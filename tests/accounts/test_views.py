@@ -1,0 +1,230 @@
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from accounts.models import User
+
+pytestmark = pytest.mark.django_db
+
+
+def form_error_codes(response: Any, field: str = "__all__") -> list[str | None]:
+    form = response.context["form"]
+    return [error.code for error in form.errors.as_data().get(field, [])]
+
+
+def login(client: Client, username: str, password: str, **extra: Any) -> Any:
+    return client.post(
+        reverse("accounts:login"), {"username": username, "password": password}, **extra
+    )
+
+
+def test_home_page_links_to_signup_and_login(client):
+    response = client.get("/")
+    assert response.status_code == 200
+    content = response.content.decode()
+    assert reverse("accounts:signup") in content
+    assert reverse("accounts:login") in content
+    assert "上饶麻将" in content
+    assert 'name="viewport"' in content
+    assert "htmx-2.min.js" in content
+
+
+def test_pages_render(client):
+    for name in ("accounts:signup", "accounts:login"):
+        assert client.get(reverse(name)).status_code == 200
+
+
+def test_signup_creates_user_and_logs_in(client, password):
+    response = client.post(
+        reverse("accounts:signup"),
+        {
+            "username": "alice",
+            "display_name": "小明",
+            "password1": password,
+            "password2": password,
+        },
+    )
+    assert response.status_code == 302
+    assert response["Location"] == reverse("home")
+    user = User.objects.get(username="alice")
+    assert user.name == "小明"
+    assert user.check_password(password)
+    assert client.session["_auth_user_id"] == str(user.pk)
+
+
+def test_signup_without_display_name_uses_username(client, password):
+    client.post(
+        reverse("accounts:signup"),
+        {"username": "bob", "password1": password, "password2": password},
+    )
+    assert User.objects.get(username="bob").name == "bob"
+
+
+def test_signup_password_mismatch_shows_error(client, password):
+    response = client.post(
+        reverse("accounts:signup"),
+        {"username": "alice", "password1": password, "password2": password + "x"},
+    )
+    assert response.status_code == 200
+    assert form_error_codes(response, "password2") == ["password_mismatch"]
+    assert not User.objects.exists()
+    assert 'class="field-errors"' in response.content.decode()
+
+
+def test_signup_weak_password_rejected_by_django_validators(client):
+    response = client.post(
+        reverse("accounts:signup"),
+        {"username": "alice", "password1": "12345", "password2": "12345"},
+    )
+    assert response.status_code == 200
+    codes = form_error_codes(response, "password2")
+    assert "password_too_short" in codes
+    assert "password_entirely_numeric" in codes
+    assert not User.objects.exists()
+
+
+def test_signup_duplicate_username(client, user, password):
+    response = client.post(
+        reverse("accounts:signup"),
+        {"username": "alice", "password1": password, "password2": password},
+    )
+    assert response.status_code == 200
+    assert form_error_codes(response, "username") == ["unique"]
+
+
+def test_login_and_logout(client, user, password):
+    response = login(client, "alice", password)
+    assert response.status_code == 302
+    assert response["Location"] == reverse("home")
+    assert client.session["_auth_user_id"] == str(user.pk)
+    page = client.get("/").content.decode()
+    assert reverse("accounts:logout") in page
+
+    assert client.get(reverse("accounts:logout")).status_code == 405  # POST only
+    response = client.post(reverse("accounts:logout"))
+    assert response.status_code == 302
+    assert "_auth_user_id" not in client.session
+
+
+def test_login_honours_next(client, user, password):
+    response = client.post(
+        reverse("accounts:login") + "?next=/accounts/profile/",
+        {"username": "alice", "password": password, "next": "/accounts/profile/"},
+    )
+    assert response["Location"] == "/accounts/profile/"
+
+
+def test_wrong_password_shows_error(client, user):
+    response = login(client, "alice", "not-my-password")
+    assert response.status_code == 200
+    assert form_error_codes(response) == ["invalid_login"]
+    assert 'class="form-errors"' in response.content.decode()
+    assert "_auth_user_id" not in client.session
+
+
+def test_login_refused_after_five_failures_even_with_right_password(client, user, password):
+    for _ in range(5):
+        response = login(client, "alice", "wrong")
+        assert form_error_codes(response) == ["invalid_login"]
+    response = login(client, "alice", password)
+    assert response.status_code == 200
+    assert form_error_codes(response) == ["rate_limited"]
+    assert "_auth_user_id" not in client.session
+
+
+def test_rate_limit_message_is_clear_in_english_and_chinese(client, user):
+    for _ in range(5):
+        login(client, "alice", "wrong")
+    english = login(client, "alice", "wrong", headers={"accept-language": "en"})
+    assert "Too many failed login attempts" in english.content.decode()
+    chinese = login(client, "alice", "wrong", headers={"accept-language": "zh-hans"})
+    # The Chinese text needs compiled catalogs (scripts/test runs compilemessages).
+    text = chinese.content.decode()
+    assert "登录失败次数过多" in text or "Too many failed login attempts" in text
+
+
+def test_rate_limit_is_per_ip(client, user, password):
+    for _ in range(5):
+        login(client, "alice", "wrong", REMOTE_ADDR="10.0.0.1")
+    response = login(client, "alice", password, REMOTE_ADDR="10.0.0.2")
+    assert response.status_code == 302
+
+
+def test_successful_login_resets_failures(client, user, password):
+    for _ in range(4):
+        login(client, "alice", "wrong")
+    assert login(client, "alice", password).status_code == 302
+    client.post(reverse("accounts:logout"))
+    for _ in range(4):
+        login(client, "alice", "wrong")
+    assert login(client, "alice", password).status_code == 302
+
+
+def test_profile_requires_login(client):
+    response = client.get(reverse("accounts:profile"))
+    assert response.status_code == 302
+    assert response["Location"].startswith(reverse("accounts:login"))
+
+
+def test_profile_changes_display_name(client, user):
+    client.force_login(user)
+    response = client.get(reverse("accounts:profile"))
+    assert response.status_code == 200
+    response = client.post(reverse("accounts:profile"), {"display_name": "东风"}, follow=True)
+    user.refresh_from_db()
+    assert user.display_name == "东风"
+    assert "东风" in response.content.decode()
+
+
+def test_profile_display_name_too_long(client, user):
+    client.force_login(user)
+    response = client.post(reverse("accounts:profile"), {"display_name": "x" * 31})
+    assert response.status_code == 200
+    assert form_error_codes(response, "display_name") == ["max_length"]
+    user.refresh_from_db()
+    assert user.display_name == ""
+
+
+def test_password_change(client, user, password):
+    client.force_login(user)
+    url = reverse("accounts:password_change")
+    assert client.get(url).status_code == 200
+    new = "a-brand-new-secret-77"
+    response = client.post(
+        url, {"old_password": password, "new_password1": new, "new_password2": new}
+    )
+    assert response.status_code == 302
+    assert response["Location"] == reverse("accounts:profile")
+    user.refresh_from_db()
+    assert user.check_password(new)
+    # Still logged in after the change.
+    assert client.get(reverse("accounts:profile")).status_code == 200
+
+
+def test_password_change_wrong_old_password(client, user):
+    client.force_login(user)
+    response = client.post(
+        reverse("accounts:password_change"),
+        {
+            "old_password": "nope",
+            "new_password1": "x-new-secret-1",
+            "new_password2": "x-new-secret-1",
+        },
+    )
+    assert response.status_code == 200
+    assert form_error_codes(response, "old_password") == ["password_incorrect"]
+
+
+def test_language_switch_to_english(client):
+    response = client.post(reverse("set_language"), {"language": "en", "next": "/"})
+    assert response.status_code == 302
+    assert "Welcome to Shangrao Mahjong" in client.get("/").content.decode()
+
+
+def test_default_language_is_chinese(client):
+    response = client.get("/")
+    assert response.content.decode().count('lang="zh-hans"') == 1

@@ -1,0 +1,39 @@
+"""Shared fixtures for the site's tests."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+PASSWORD = "tiles-and-dice-42"
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings: Any) -> None:
+    """MD5 hashing in tests: sign-up and login tests would otherwise spend seconds hashing."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def password() -> str:
+    """A password that passes Django's validators; every ``make_user`` user has it."""
+    return PASSWORD
+
+
+@pytest.fixture
+def make_user(db: None) -> Callable[..., Any]:
+    """Create users: ``make_user("alice")``, ``make_user("bob", display_name="小明")``."""
+    from accounts import services
+
+    def make(username: str = "alice", *, display_name: str = "", password: str = PASSWORD) -> Any:
+        return services.user_create(username=username, password=password, display_name=display_name)
+
+    return make
+
+
+@pytest.fixture
+def user(make_user: Callable[..., Any]) -> Any:
+    """A player called alice."""
+    return make_user("alice")
