@@ -129,23 +129,23 @@ def test_deal_sizes_and_order() -> None:
 
 def test_peng_beats_chi_when_both_answer() -> None:
     s = scripted(HANDS, draws="8p")
-    s, ev = apply(s, 0, act("discard", "3m"))
+    s, _ = apply(s, 0, act("discard", "3m"))
     assert s.phase == "claim" and waiting_on(s) == [1, 2]
     chi = Action("chi", parse_tile("3m"), tiles=tuple(parse_tiles("24m")))
     assert chi in legal_actions(s, 1)
     assert act("peng", "3m") in legal_actions(s, 2)
     s, _ = apply(s, 1, chi)
-    s, ev = apply(s, 2, act("peng", "3m"))
+    s, _ = apply(s, 2, act("peng", "3m"))
     assert s.turn == 2 and s.phase == "turn"
     assert s.melds[2] == [Meld("peng", (2, 2, 2), 0)]
     assert s.melds[1] == [] and s.rivers[0] == []
     # After a claim the claimer only discards: no draw, no gang, no win.
     assert {a.type for a in legal_actions(s, 2)} == {"discard"}
     assert len(s.hands[2]) == 11
-    s, ev = apply(s, 2, act("discard", "8m"))
+    s, _ = apply(s, 2, act("discard", "8m"))
     # Seat 3 could 吃 789m; once it passes it draws the scripted 8p.
     assert waiting_on(s) == [3]
-    s, ev = apply(s, 3, Action("pass"))
+    s, _ = apply(s, 3, Action("pass"))
     assert s.turn == 3 and s.drawn == parse_tile("8p")
 
 
@@ -197,7 +197,7 @@ def test_angang_replacement_and_gang_flower_self_draw(monkeypatch: pytest.Monkey
     s = scripted(hands, tail="9m")
     ang = Action("gang", 0, gang="angang")
     assert ang in legal_actions(s, 0)
-    s, ev = apply(s, 0, ang)
+    s, _ = apply(s, 0, ang)
     assert s.melds[0] == [Meld("angang", (0, 0, 0, 0))]
     assert s.drawn == parse_tile("9m") and s.gang_draws == 1
     assert s.wall.burned == [134]
@@ -208,7 +208,7 @@ def test_angang_replacement_and_gang_flower_self_draw(monkeypatch: pytest.Monkey
         fake_judge(lambda c, by, t, g: by == "self_draw" and t == nine and g == 1),
     )
     assert Action("hu", nine) in legal_actions(s, 0)
-    s, ev = apply(s, 0, Action("hu"))
+    s, _ = apply(s, 0, Action("hu"))
     res = s.result
     assert res is not None and res["winners"] == [0] and res["next_dealer"] == 0
     assert sum(res["totals"]) == 0
