@@ -18,6 +18,7 @@ they happen inside :func:`apply` when a turn passes.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import importlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -83,17 +84,28 @@ def _judge_win(
     )
     judge_fn: Any = judge_mod.judge
     j: Any = judge_fn(list(concealed), list(melds), winning_tile, indicator, ctx, rules)
-    detail: dict[str, Any]
-    if hasattr(j, "to_json"):
-        detail = dict(j.to_json())
-    else:
-        detail = {
-            "name": str(getattr(j, "name", "")),
-            "score": int(getattr(j, "score", 0)),
-            "bao_status": str(getattr(j, "bao_status", "")),
-            "reason": str(getattr(j, "reason", "")),
-        }
+    detail: dict[str, Any] = {
+        "name": str(getattr(j, "name", "")),
+        "score": int(j.score),
+        "patterns": sorted(str(p) for p in getattr(j, "patterns", ())),
+        "bao_status": str(getattr(j, "bao_status", "")),
+        "fan": int(getattr(j, "fan", 0)),
+        "base": int(getattr(j, "base", 0)),
+        "reason": str(getattr(j, "reason", "")),
+        "breakdown": [_jsonable(b) for b in getattr(j, "breakdown", ())],
+    }
     return WinCheck(bool(j.win), int(j.score), detail)
+
+
+def _jsonable(item: Any) -> Any:
+    """A judge breakdown line as plain JSON (dataclass fields, else its text)."""
+    if dataclasses.is_dataclass(item) and not isinstance(item, type):
+        return {k: _jsonable(v) for k, v in dataclasses.asdict(item).items()}
+    if isinstance(item, str | int | float | bool) or item is None:
+        return item
+    if isinstance(item, list | tuple | frozenset | set):
+        return [_jsonable(v) for v in item]
+    return str(item)
 
 
 @dataclass
