@@ -340,3 +340,104 @@ def test_random_play_views_json_and_replay(seed: int, rnd: Any, face_down: bool)
         assert back == s
         again = replay(rules, tag, None, s.log, dealer=seed % 4)
         assert again == s
+
+
+def test_liangbao_scores_without_replacement_and_undeclared_triple_scores_too() -> None:
+    hands = dict(HANDS)
+    hands[0] = "7z7z7z1p1p4p7p1s4s7s1z2z3z9p"
+    s = scripted(hands)
+    seven = parse_tile("7z")
+    lb = Action("gang", seven, gang="liangbao")
+    assert lb in legal_actions(s, 0)
+    live = s.wall.live_count()
+    declared, _ = apply(s, 0, lb)
+    assert declared.melds[0] == [Meld("liangbao", (seven,) * 3)]
+    assert declared.wall.live_count() == live and declared.turn == 0
+    assert len(declared.hands[0]) == 11
+    assert {a.type for a in legal_actions(declared, 0)} == {"discard"}
+    for start, reason in [(declared, "liangbao"), (s, "concealed_indicator_triple")]:
+        end = _play_out(start, _discard_drawn)
+        assert end.result is not None
+        gang = [t for t in end.result["transfers"] if t["reason"] == reason]
+        assert {(t["payer"], t["payee"], t["points"]) for t in gang} == {
+            (1, 0, 2),
+            (2, 0, 2),
+            (3, 0, 2),
+        }
+        assert sum(end.result["totals"]) == 0
+
+
+def test_fan_profile_flyer_pays_one_more_fan(monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = Rules.profile_named("jiuyao_fan")
+    hands = dict(HANDS)
+    hands[1] = "2m4m2p5p8p2s5s8s1z2z3z6z5z"
+    s = scripted(hands, draws="9p9m", rules=rules)
+    nine = parse_tile("9m")
+    monkeypatch.setattr(
+        hand_mod, "_judge_win", fake_judge(lambda c, by, t, g: by == "self_draw" and t == nine)
+    )
+    s, _ = apply(s, 0, act("discard", "1z"))
+    s, events = apply(s, 1, act("discard", "5z"))
+    assert s.flown == [0, 1, 0, 0] and events[0].get("flown_bao")
+    assert seat_view(s, 3)["flown"] == [0, 1, 0, 0]
+    s, _ = apply(s, 2, Action("hu"))
+    assert s.result is not None
+    assert s.result["totals"] == [-8, -16, 32, -8]
+    assert s.result["next_dealer"] == 2
+
+
+def test_chengbao_feeder_pays_the_shares() -> None:
+    rules = Rules.profile_named("jiuyao_fan")
+    s = scripted(HANDS, rules=rules)
+    s.melds[2] = [Meld("peng", (k, k, k), 1) for k in (5, 6, 7)]
+    pays = hand_mod._self_draw_payments(s, 2, 8)
+    assert [(t["payer"], t["points"]) for t in pays] == [(1, 8), (1, 8), (1, 8)]
+    s.melds[2].append(Meld("chi", (9, 10, 11), 0))
+    pays = hand_mod._self_draw_payments(s, 2, 8)
+    assert sorted((t["payer"], t["points"]) for t in pays) == [(0, 8), (1, 8), (1, 8)]
+
+
+def test_sibao_holder_collects() -> None:
+    hands = dict(HANDS)
+    hands[3] = "5z5z5z5z9m3p6p3s6s9s1z2z3z"
+    s = scripted(hands)
+    s.hands[3].sort()
+    end = _play_out(s, _discard_drawn)
+    assert end.result is not None
+    sibao = [t for t in end.result["transfers"] if t["reason"] == "sibao"]
+    assert sorted(t["payer"] for t in sibao) == [0, 1, 2] and all(t["payee"] == 3 for t in sibao)
+
+
+def test_heavenly_win_with_the_real_judge(monkeypatch: pytest.MonkeyPatch) -> None:
+    judge = pytest.importorskip("engine.judge")
+    if not hasattr(judge, "judge"):
+        pytest.skip("engine.judge not written yet")
+    monkeypatch.undo()
+    hands = dict(HANDS)
+    hands[0] = "123m456m789p234s44z"
+    s = scripted(hands)
+    assert Action("hu") in legal_actions(s, 0)
+    s, _ = apply(s, 0, Action("hu"))
+    assert s.result is not None and s.result["winners"] == [0]
+    assert s.result["scores"]["0"] == R.tian_di_points
+    assert sum(s.result["totals"]) == 0
+
+
+def test_match_deal_passing_and_json() -> None:
+    from engine.match import Match, first_dealer
+
+    m = Match(R, hands_total=2, seed="m1")
+    assert first_dealer(R, "m1") == first_dealer(R, "m1")
+    hi, rolls = first_dealer(R.with_options(first_dealer="highest_roll"), "m1")
+    assert hi in range(4) and rolls
+    h = m.start_hand("h1")
+    h = _play_out(h, _discard_drawn)
+    assert h.result is not None
+    m.finish_hand(h.result)
+    assert m.hand_no == 1 and m.dealer == h.result["next_dealer"]
+    assert m.totals == h.result["totals"]
+    assert Match.from_json(json.loads(json.dumps(m.to_json()))) == m
+    m.finish_hand(h.result)
+    assert m.over
+    with pytest.raises(ValueError):
+        m.start_hand()
