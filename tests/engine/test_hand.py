@@ -55,6 +55,7 @@ def fake_judge(pred: Pred, score: int = 8) -> Callable[..., WinCheck]:
 
 
 NEVER = fake_judge(lambda c, by, t, g: False)
+REAL_JUDGE = hand_mod._judge_win
 
 
 @pytest.fixture(autouse=True)
@@ -92,12 +93,12 @@ def scripted(
     order[132] = parse_tile(INDICATOR)
     for i, t in enumerate(parse_tiles(tail)):
         order[135 - i] = t
-    for t in order:
-        if t is not None:
-            pool[t] -= 1
-            assert pool[t] >= 0, f"too many of kind {t}"
+    for slot in order:
+        if slot is not None:
+            pool[slot] -= 1
+            assert pool[slot] >= 0, f"too many of kind {slot}"
     rest = [k for k in range(34) for _ in range(pool[k])]
-    filled = [t if t is not None else rest.pop() for t in order]
+    filled = [slot if slot is not None else rest.pop() for slot in order]
     ring = ring_from_draw_order(rules, filled, (DICE[0], DICE[1]))
     return new_hand(rules, dealer, wall=ring, dice=DICE)
 
@@ -421,6 +422,24 @@ def test_heavenly_win_with_the_real_judge(monkeypatch: pytest.MonkeyPatch) -> No
     assert s.result is not None and s.result["winners"] == [0]
     assert s.result["scores"]["0"] == R.tian_di_points
     assert sum(s.result["totals"]) == 0
+
+
+@settings(max_examples=4, deadline=None)
+@given(seed=st.integers(0, 10**6), rnd=st.randoms(use_true_random=False))
+def test_random_play_with_the_real_judge(seed: int, rnd: Any) -> None:
+    judge = pytest.importorskip("engine.judge")
+    if not hasattr(judge, "judge"):
+        pytest.skip("engine.judge not written yet")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(hand_mod, "_judge_win", REAL_JUDGE)
+        s = new_hand(R, dealer=0, seed=seed)
+        while s.phase != "ended":
+            seat = rnd.choice(waiting_on(s))
+            acts = legal_actions(s, seat)
+            wins = [a for a in acts if a.type == "hu"]
+            s, _ = apply(s, seat, wins[0] if wins else rnd.choice(acts))
+        assert s.result is not None and sum(s.result["totals"]) == 0
+        json.dumps(s.to_json())
 
 
 def test_match_deal_passing_and_json() -> None:

@@ -53,7 +53,7 @@ def test_indicator_is_skipped_by_head_draws() -> None:
     w.set_indicator()
     assert w.indicator_pos == 132  # V = 2: second stack from the tail, its top tile
     assert w.live_count() == TILE_COUNT - 53 - 1
-    drawn_positions = []
+    drawn_positions: list[int] = []
     while w.live_count():
         before = [p for p in range(136) if not w.gone[p]]
         w.draw()
