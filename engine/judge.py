@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from engine.melds import GANG_KINDS, MELD_KINDS, Meld
 from engine.rules import Rules
@@ -40,7 +40,9 @@ __all__ = [
     "winning_tiles",
 ]
 
-INF = 99
+INF = 5
+"""Wild counts from here on are "impossible": a hand holds at most four 宝. Capping every
+minimum at INF keeps the memo tables of :func:`_combine` small."""
 _TERMINAL_OR_HONOR = tuple(k >= 27 or k % 9 in (0, 8) for k in range(KIND_COUNT))
 
 
@@ -64,7 +66,7 @@ class Judgement:
 # ---------------------------------------------------------------- shape search
 
 
-@lru_cache(maxsize=None)
+@cache
 def _suit_min(counts: tuple[int, ...]) -> tuple[int, int, int, int]:
     """Minimum wilds to turn one suit's counts into sets, indexed ``pair*2 + seq``
     (with/without the pair, with/without at least one sequence); INF if impossible.
@@ -110,29 +112,44 @@ def _suit_min(counts: tuple[int, ...]) -> tuple[int, int, int, int]:
         for pair in range(2):
             v = min(sub[pair * 2], sub[pair * 2 + 1]) + cost
             best[pair * 2 + 1] = min(best[pair * 2 + 1], v)
-    return (best[0], best[1], best[2], best[3])
+    return (min(best[0], INF), min(best[1], INF), min(best[2], INF), min(best[3], INF))
 
 
-def _honor_min(nat: Sequence[int]) -> tuple[int, int]:
-    """Minimum wilds for the honors as 刻子 only: (no pair, with the pair)."""
+@cache
+def _honor_min(honors: tuple[int, ...]) -> tuple[int, int]:
+    """Minimum wilds for the honor counts as 刻子 only: (no pair, with the pair)."""
     base = 0
     delta = INF
-    for k in range(27, 34):
-        c = nat[k]
+    for c in honors:
         if c == 0:
             continue
         r = c % 3
         base += (0, 2, 1)[r]
         delta = min(delta, (2, 1, 0)[r] - (0, 2, 1)[r])
-    return base, base + delta if delta < INF else INF
+    return min(base, INF), min(base + delta, INF)
 
 
 def _standard_costs(nat: Sequence[int]) -> tuple[int, int, int, int]:
     """Minimum wilds for the whole concealed part, indexed ``pair*2 + seq``; a pair may be
     two wilds and a sequence three wilds."""
+    return _combine(
+        _suit_min(tuple(nat[0:9])),
+        _suit_min(tuple(nat[9:18])),
+        _suit_min(tuple(nat[18:27])),
+        _honor_min(tuple(sorted(nat[27:34]))),
+    )
+
+
+@lru_cache(maxsize=1 << 16)
+def _combine(
+    s0: tuple[int, int, int, int],
+    s1: tuple[int, int, int, int],
+    s2: tuple[int, int, int, int],
+    honors: tuple[int, int],
+) -> tuple[int, int, int, int]:
+    # memoised: the per-suit minima take few distinct values, so this rarely runs
     dp = [0, INF, INF, INF]
-    for s in range(3):
-        sm = _suit_min(tuple(nat[9 * s : 9 * s + 9]))
+    for sm in (s0, s1, s2):
         new = [INF, INF, INF, INF]
         for a in range(4):
             if dp[a] >= INF:
@@ -143,7 +160,7 @@ def _standard_costs(nat: Sequence[int]) -> tuple[int, int, int, int]:
                 idx = (2 if a >= 2 or b >= 2 else 0) + (1 if a & 1 or b & 1 else 0)
                 new[idx] = min(new[idx], dp[a] + sm[b])
         dp = new
-    h0, h1 = _honor_min(nat)
+    h0, h1 = honors
     out = [INF, INF, INF, INF]
     for a in range(4):
         if dp[a] >= INF:
@@ -161,7 +178,7 @@ def _standard_costs(nat: Sequence[int]) -> tuple[int, int, int, int]:
         res[2 + seq] = min(res[2 + seq], out[a] + (0 if pair else 2))
         res[pair * 2 + 1] = min(res[pair * 2 + 1], out[a] + (0 if seq else 3))
         res[3] = min(res[3], out[a] + (0 if pair else 2) + (0 if seq else 3))
-    return (res[0], res[1], res[2], res[3])
+    return (min(res[0], INF), min(res[1], INF), min(res[2], INF), min(res[3], INF))
 
 
 def _pong_cost(nat: Sequence[int], with_pair: bool) -> int:
@@ -247,10 +264,10 @@ def _config_candidates(
     """Add every pattern this configuration reaches. ``pair_kind`` is ``None`` when the pair
     is among the concealed tiles, -1 for a wild pair (宝吊 on a drawn 宝), else the kind of
     the 宝吊 pair (its natural half is the drawn tile)."""
-    natural = [k for k in range(KIND_COUNT) for _ in range(nat[k])] + meld_tiles
+    natural = [k for k in range(KIND_COUNT) if nat[k]] + meld_tiles
     if pair_kind is not None and pair_kind >= 0:
         natural.append(pair_kind)
-    one_suit, all_honor, jiuyao = _natural_flags(natural) if natural else (False, False, True)
+    one_suit, all_honor, jiuyao = _natural_flags(natural)
     has_chi = any(m.kind == "chi" for m in melds)
     # 平胡 / 碰碰胡
     costs = _standard_costs(nat)

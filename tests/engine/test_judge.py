@@ -1,0 +1,267 @@
+"""Hand-level tests of engine.judge: every §7 row × 宝 status on real tiles, factors,
+options, the worked examples, 听牌 and errors."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.judge import HandError, Judgement, WinContext, judge, winning_tiles
+from engine.melds import Meld, parse_meld
+from engine.rules import Rules
+from engine.tiles import parse_tile, parse_tiles
+
+
+def J(
+    hand: str,
+    win: str,
+    ind: str,
+    melds: tuple[str, ...] = (),
+    rules: Rules | None = None,
+    **ctx: object,
+) -> Judgement:
+    return judge(
+        parse_tiles(hand),
+        [parse_meld(m) for m in melds],
+        parse_tile(win),
+        parse_tile(ind),
+        WinContext(**ctx),
+        rules or Rules(),
+    )  # type: ignore[arg-type]
+
+
+# (hand, winning tile, indicator, expected score, expected name, status)
+ROWS = [
+    # 平胡
+    ("123m456m789p234s55z", "5z", "4z", 4, "平胡", "wubao"),
+    ("123m456m789p234s1z7z", "7z", "4z", 4, "平胡宝吊", "baodiao"),
+    ("123m456m789p23s1z55z", "5z", "4z", 2, "有宝平胡", "youbao"),
+    # 清一色平胡
+    ("123456789m123m55m", "5m", "4z", 16, "清一色平胡", "wubao"),
+    ("123456789m123m1z5m", "5m", "4z", 16, "清一色平胡宝吊", "baodiao"),
+    ("123456789m12m55m1z", "5m", "4z", 8, "有宝清一色平胡", "youbao"),
+    # 七对
+    ("1133m5577p99s2255z", "5z", "4z", 16, "七对", "wubao"),
+    ("1133m5577p99s22z1z6z", "6z", "4z", 12, "七对宝吊", "baodiao"),
+    ("1133m5577p99s2z66z1z", "6z", "4z", 8, "有宝七对", "youbao"),
+    # 清一色七对
+    ("11223344557799m", "9m", "4z", 32, "清一色七对", "wubao"),
+    ("113355779922m1z4m", "4m", "4z", 24, "清一色七对宝吊", "baodiao"),
+    ("1133557799m2m44m1z", "4m", "4z", 8, "有宝清一色七对", "youbao"),
+    # 九幺七对
+    ("1199m1199p11s2233z", "3z", "5z", 32, "九幺七对", "wubao"),
+    ("1199m1199p11s22z6z3z", "3z", "5z", 24, "九幺七对宝吊", "baodiao"),
+    ("1199m1199p11s2z33z6z", "3z", "5z", 8, "有宝九幺七对", "youbao"),
+    # 九幺七对字一色 (七星 ×2 always comes with it: seven honor pairs are all seven honors)
+    ("11223344556677z", "7z", "9m", 128, "九幺七对字一色", "wubao"),
+    ("112233445566z1m7z", "7z", "9m", 96, "九幺七对字一色宝吊", "baodiao"),
+    ("11223344z5z6z77z1m1m", "7z", "9m", 32, "有宝九幺七对字一色", "youbao"),
+    # 碰碰胡
+    ("111m555p999s222z77z", "7z", "3m", 16, "碰碰胡", "wubao"),
+    ("111m555p999s222z1z7z", "7z", "4z", 12, "碰碰胡宝吊", "baodiao"),
+    ("111m555p999s22z1z77z", "7z", "4z", 8, "有宝碰碰胡", "youbao"),
+    # 清一色碰碰胡
+    ("111333555777m99m", "9m", "4z", 32, "清一色碰碰胡", "wubao"),
+    ("111333555777m1z9m", "9m", "4z", 24, "清一色碰碰胡宝吊", "baodiao"),
+    ("11133355577m99m1z", "9m", "4z", 8, "有宝清一色碰碰胡", "youbao"),
+    # 九幺碰碰胡
+    ("111m999p111s222z77z", "7z", "4z", 32, "九幺碰碰胡", "wubao"),
+    ("111m999p111s222z1z7z", "7z", "4z", 24, "九幺碰碰胡宝吊", "baodiao"),
+    ("111m999p111s22z1z77z", "7z", "4z", 8, "有宝九幺碰碰胡", "youbao"),
+    # 九幺碰碰胡字一色
+    ("111222333444z55z", "5z", "9m", 64, "九幺碰碰胡字一色", "wubao"),
+    ("111222333444z1m5z", "5z", "9m", 48, "九幺碰碰胡字一色宝吊", "baodiao"),
+    ("11122233344z55z1m", "5z", "9m", 16, "有宝九幺碰碰胡字一色", "youbao"),
+    # 十三烂
+    ("147m258p369s12345z", "5z", "6z", 4, "十三烂", "wubao"),
+    ("147m258p36s12345z5z", "5z", "7z", 2, "有宝十三烂", "youbao"),
+    ("147m25p39s1234567z", "7z", "3p", 8, "七星十三烂", "wubao"),
+    ("147m25p39s123456z1m", "6z", "9m", 4, "有宝七星十三烂", "youbao"),
+    # 九幺
+    ("11199m19p19s12345z", "5z", "5z", 4, "九幺", "wubao"),
+    ("11199m19p19s1234z5m", "4z", "4m", 2, "有宝九幺", "youbao"),
+    ("119m19p19s1234567z", "7z", "5z", 8, "七星九幺", "wubao"),
+    ("199m19p19s123456z5m", "6z", "4m", 4, "有宝七星九幺", "youbao"),
+]
+
+
+@pytest.mark.parametrize(("hand", "win", "ind", "score", "name", "status"), ROWS)
+def test_table_rows_on_hands(
+    hand: str, win: str, ind: str, score: int, name: str, status: str
+) -> None:
+    j = J(hand, win, ind)
+    assert (j.score, j.name, j.bao_status) == (score, name, status)
+
+
+def test_worked_examples() -> None:
+    assert J("123m456m789p234s55z", "5z", "4z").score == 4
+    assert J("123m456m789p234s1z7z", "7z", "4z").name == "平胡宝吊"
+    assert J("111m555p999s222z77z", "7z", "3m", flown_bao=2).score == 64
+    rob = J("111m555p999s222z1z7z", "7z", "4z", win_by="rob_gang")
+    assert (rob.score, rob.name, rob.win) == (48, "有宝碰碰胡", True)
+    assert J("11223344556677z", "7z", "9m").score == 128
+
+
+@pytest.mark.parametrize(
+    ("hand", "win", "ind", "melds", "ctx", "score"),
+    [
+        # 杠开 ×2^chain on 平胡 / 碰碰胡, not on 七对
+        ("123m456m789p234s55z", "5z", "4z", (), {"gang_draws": 1}, 8),
+        ("123m456m789p234s55z", "5z", "4z", (), {"gang_draws": 2}, 16),
+        ("111m555p999s222z77z", "7z", "3m", (), {"gang_draws": 1}, 32),
+        ("1133m5577p99s2255z", "5z", "4z", (), {"gang_draws": 1}, 16),
+        # plain 九幺: N capped at 2 → ×8 at most
+        ("11199m19p19s12345z", "5z", "5z", (), {"gang_draws": 2}, 16),
+        ("11199m19p19s12345z", "5z", "5z", (), {"gang_draws": 5}, 32),
+        # 十三烂 takes no 杠开
+        ("147m258p369s12345z", "5z", "6z", (), {"gang_draws": 1}, 4),
+        # 飞宝 on every pattern
+        ("147m258p369s12345z", "5z", "6z", (), {"flown_bao": 1}, 8),
+        ("1133m5577p99s2255z", "5z", "4z", (), {"flown_bao": 3}, 128),
+        # 抢杠 ×6, never 宝吊
+        ("123m456m789p234s1z7z", "7z", "4z", (), {"win_by": "rob_gang"}, 12),
+        ("123m456m789p234s55z", "5z", "4z", (), {"win_by": "rob_gang"}, 24),
+        # 单吊
+        ("77z", "7z", "4z", ("peng:111m", "peng:555p", "chi:123s", "peng:999s"), {}, 8),
+        ("77z", "7z", "4z", ("peng:111m", "peng:555p", "peng:444s", "minggang:9999s"), {}, 32),
+        # 宝吊单吊: 宝吊 base and the 单吊 factor
+        ("1z7z", "7z", "4z", ("peng:111m", "peng:555p", "peng:444s", "peng:999s"), {}, 24),
+        # a drawn 宝 for the single tile is 单吊, not 宝吊
+        ("7z1z", "1z", "4z", ("peng:111m", "peng:555p", "peng:444s", "peng:999s"), {}, 16),
+        # 豪华 1/2/3
+        ("1111m3355p7799s22z", "2z", "4z", (), {}, 32),
+        ("1111m3333p5577s22z", "2z", "4z", (), {}, 64),
+        ("1111m3333p5555s22z", "2z", "4z", (), {}, 128),
+        # 天胡 / 地胡 flat
+        ("111m555p999s222z77z", "7z", "3m", (), {"heavenly": True, "flown_bao": 2}, 16),
+        ("123m456m789p234s55z", "5z", "4z", (), {"earthly": True}, 16),
+    ],
+)
+def test_factors(
+    hand: str, win: str, ind: str, melds: tuple[str, ...], ctx: dict[str, object], score: int
+) -> None:
+    assert J(hand, win, ind, melds, **ctx).score == score
+
+
+def test_haohua_breakdown_and_qixing() -> None:
+    j = J("1111m3333p5555s22z", "2z", "4z")
+    assert [(b.label, b.value, b.kind) for b in j.breakdown] == [
+        ("七对", 16, "base"),
+        ("豪华×3", 8, "factor"),
+    ]
+    assert [b.label for b in J("11223344556677z", "7z", "9m").breakdown] == [
+        "九幺七对字一色",
+        "七星",
+    ]
+
+
+def test_tian_di_needs_a_pattern_and_option() -> None:
+    j = J("123m456m789p235s55z", "5z", "4z", heavenly=True)
+    assert (j.win, j.score) == (False, 0)
+    j = J("123m456m789p234s55z", "5z", "4z", rules=Rules(tian_di_points=20), heavenly=True)
+    assert (j.win, j.score, j.name) == (True, 20, "天胡")
+
+
+def test_minimum_rule() -> None:
+    j = J("123m456m789p23s1z55z", "5z", "4z")
+    assert (j.win, j.score) == (False, 2) and "minimum" in j.reason
+    assert J("123m456m789p23s1z55z", "5z", "4z", flown_bao=1).win
+    assert J("123m456m789p23s1z55z", "5z", "4z", gang_draws=1).win
+    assert J("123m456m789p23s1z55z", "5z", "4z", rules=Rules(min_win_points=2)).win
+    # 十三烂 and 九幺 may win at 2 unless min_score_all_patterns
+    strict = Rules(min_score_all_patterns=True)
+    assert J("147m258p36s12345z5z", "5z", "7z").win
+    assert not J("147m258p36s12345z5z", "5z", "7z", rules=strict).win
+    assert J("11199m19p19s1234z5m", "4z", "4m").win
+    assert not J("11199m19p19s1234z5m", "4z", "4m", rules=strict).win
+
+
+def test_strict_no_bao() -> None:
+    # 2s is the 宝 and sits in 234s as itself: 无宝 normally, 有宝 under strict_no_bao
+    assert J("123m456m789p234s55z", "5z", "1s").bao_status == "wubao"
+    j = J("123m456m789p234s55z", "5z", "1s", rules=Rules(strict_no_bao=True))
+    assert (j.bao_status, j.score, j.win) == ("youbao", 2, False)
+
+
+def test_baodiao_wubao_when_drawn_tile_restores() -> None:
+    # 13 tiles = sets + lone 宝 (1z); drawing the other 1z lets both be themselves
+    j = J("123m456m789p234s1z1z", "1z", "4z")
+    assert (j.bao_status, j.score) == ("wubao", 4)
+
+
+def test_chang_jiuyao() -> None:
+    rules = Rules(chang_jiuyao=True)
+    assert J("11199m19p19s12345z", "5z", "5z", rules=rules).score == 8
+    assert J("11119m19p19s12345z", "5z", "5z", rules=rules).score == 16
+    assert J("11119m19p19s12345z", "5z", "5z").score == 4
+
+
+FAN = Rules.profile_named("jiuyao_fan")
+
+
+@pytest.mark.parametrize(
+    ("hand", "win", "ind", "ctx", "score", "ok"),
+    [
+        ("123m456m789p234s55z", "5z", "4z", {}, 2, True),
+        ("123m456m789p234s1z7z", "7z", "4z", {}, 3, True),
+        ("123m456m789p23s1z55z", "5z", "4z", {}, 0, False),  # 有宝平胡 can't win
+        ("1133m5577p99s2255z", "5z", "4z", {}, 10, True),
+        ("111m555p999s222z1z7z", "7z", "4z", {}, 8, True),
+        ("111m555p999s22z1z77z", "7z", "4z", {}, 4, True),
+        ("11199m19p19s1234z5m", "4z", "4m", {}, 2, True),
+        ("147m25p39s1234567z", "7z", "3p", {}, 8, True),  # 七星 +1 番
+        ("11223344557799m", "9m", "4z", {}, 40, True),  # 清一色 +2 番
+        ("1111m3355p7799s22z", "2z", "4z", {}, 20, True),  # 豪华 +1 番
+        ("1133m5577p99s2255z", "5z", "4z", {"flown_bao": 2}, 40, True),
+        ("123m456m789p234s55z", "5z", "4z", {"gang_draws": 2}, 8, True),
+        ("123m456m789p234s55z", "5z", "4z", {"win_by": "rob_gang"}, 12, True),
+        ("123m456m789p234s1z1z", "1z", "4z", {}, 4, True),  # 宝吊还原 +1 番
+    ],
+)
+def test_fan_profile(
+    hand: str, win: str, ind: str, ctx: dict[str, object], score: int, ok: bool
+) -> None:
+    j = J(hand, win, ind, rules=FAN, **ctx)
+    assert (j.score, j.win) == (score, ok)
+
+
+def test_fan_fields() -> None:
+    j = J("1133m5577p99s2255z", "5z", "4z", rules=FAN, flown_bao=2)
+    assert (j.base, j.fan) == (10, 2)
+
+
+def test_patterns_regardless_of_score() -> None:
+    j = J("111m999p111s22z1z77z", "7z", "4z")
+    assert j.patterns == frozenset({"pengpenghu", "jiuyao"})
+    # three 宝 can be read as a sequence, so 平胡 is formable too
+    assert "pinghu" in J("111m999p111s1z1z1z77z", "7z", "4z").patterns
+    assert J("123m456m789p235s55z", "5z", "4z").patterns == frozenset()
+
+
+def test_winning_tiles_baodiao_waits_on_everything() -> None:
+    waits = winning_tiles(parse_tiles("123m456m789p234s1z"), [], parse_tile("4z"), Rules())
+    assert len(waits) == 34
+    assert all(j.win for _, j in waits)
+
+
+def test_winning_tiles_simple() -> None:
+    waits = winning_tiles(parse_tiles("123m456m789p23s55z"), [], parse_tile("4z"), Rules())
+    assert [k for k, _ in waits] == parse_tiles("14s")
+
+
+@pytest.mark.parametrize(
+    ("hand", "win", "ind", "melds", "message"),
+    [
+        ("123m456m789p234s5z", "5z", "4z", (), "must be 14"),
+        ("1111m456m789p234s5z", "5z", "1m", (), "indicator"),
+        ("123m456m789p234s55z", "6z", "4z", (), "winning tile"),
+        ("55z", "5z", "4z", ("peng:111m", "peng:555p", "peng:444s", "liangbao:999s"), "亮宝杠"),
+    ],
+)
+def test_errors(hand: str, win: str, ind: str, melds: tuple[str, ...], message: str) -> None:
+    with pytest.raises(HandError, match=message):
+        J(hand, win, ind, melds)
+
+
+def test_bad_meld_object() -> None:
+    with pytest.raises(HandError, match="吃"):
+        judge(parse_tiles("11z"), [Meld("chi", (0, 1, 3))] * 4, 27, 0, WinContext(), Rules())
