@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from itertools import pairwise
 
 from engine.melds import GANG_KINDS, MELD_KINDS, Meld
 from engine.rules import Rules
@@ -203,7 +204,7 @@ def _rotten_capacity(mask: int) -> int:
     if mask in _THIRTEEN_CAP:
         return _THIRTEEN_CAP[mask]
     ranks = [r for r in range(9) if mask >> r & 1]
-    if any(b - a < 3 for a, b in zip(ranks, ranks[1:], strict=False)):
+    if any(b - a < 3 for a, b in pairwise(ranks)):
         _THIRTEEN_CAP[mask] = -1
         return -1
     best = 0
@@ -405,6 +406,7 @@ def candidates(
 
 # ---------------------------------------------------------------- the judgement
 
+_SELF_DRAW = WinContext()
 _NO_WIN = "the 14 tiles form no winning pattern under any reading of the 宝"
 
 
@@ -508,7 +510,7 @@ def winning_tiles(
     melds: Sequence[Meld],
     indicator: int,
     rules: Rules,
-    context: WinContext = WinContext(),
+    context: WinContext = _SELF_DRAW,
 ) -> list[tuple[int, Judgement]]:
     """听牌: every tile kind that would win if drawn, with its judgement.
 

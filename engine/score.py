@@ -126,10 +126,7 @@ def make_score_input(n: int, seed: int = 0) -> list[str]:
         pool = [k for k in range(KIND_COUNT) for _ in range(4)]
         pool.remove(indicator)
         rng.shuffle(pool)
-        if rng.random() < 0.5:
-            hand = _random_winning(rng, pool)
-        else:
-            hand = pool[:14]
+        hand = _random_winning(rng, pool) if rng.random() < 0.5 else pool[:14]
         if hand is None:
             continue
         obj: dict[str, Any] = {

@@ -1,0 +1,159 @@
+"""The score CLI, run as a subprocess like its users do."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine.score import make_score_input, score_line
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run_cli(lines: list[str]) -> list[dict[str, object]]:
+    proc = subprocess.run(
+        [sys.executable, "-m", "engine.score"],
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
+        timeout=60,
+    )
+    return [json.loads(x) for x in proc.stdout.splitlines()]
+
+
+def test_cli_answers_in_order_and_survives_errors() -> None:
+    lines = [
+        json.dumps({"concealed": "123m456m789p234s55z", "winning_tile": "5z", "indicator": "9s"}),
+        "{not json",
+        json.dumps({"concealed": "123m456m789p234s5z", "winning_tile": "5z", "indicator": "9s"}),
+        json.dumps(
+            {
+                "concealed": "111m555p999s222z77z",
+                "winning_tile": "7z",
+                "indicator": "3m",
+                "flown_bao": 2,
+            }
+        ),
+        json.dumps(
+            {
+                "concealed": "111m555p999s222z1z7z",
+                "winning_tile": "7z",
+                "indicator": "4z",
+                "win_by": "rob_gang",
+            }
+        ),
+        json.dumps(
+            {
+                "concealed": "11223344556677z",
+                "winning_tile": "7z",
+                "indicator": "9m",
+                "rules": {"profile": "standard", "chang_jiuyao": True},
+            }
+        ),
+        json.dumps(
+            {
+                "concealed": "77z",
+                "winning_tile": "7z",
+                "indicator": "4z",
+                "melds": ["peng:111m", "peng:555p", "chi:123s", "peng:999s"],
+            }
+        ),
+    ]
+    out = run_cli(lines)
+    assert len(out) == 7
+    assert out[0] == {
+        "patterns": ["pinghu"],
+        "win": True,
+        "score": 4,
+        "name": "平胡",
+        "breakdown": [{"label": "平胡", "value": 4, "kind": "base"}],
+    }
+    assert "error" in out[1] and "error" in out[2]
+    assert out[3]["score"] == 64
+    assert (out[4]["score"], out[4]["name"]) == (48, "有宝碰碰胡")
+    assert out[5]["score"] == 128
+    assert out[6]["score"] == 8
+    assert list(out[0]) == ["patterns", "win", "score", "name", "breakdown"]
+
+
+@pytest.mark.parametrize(
+    ("obj", "needle"),
+    [
+        (
+            {"concealed": "1111m456m789p234s5z", "winning_tile": "5z", "indicator": "1m"},
+            "indicator",
+        ),
+        ({"concealed": "123m456m789p234s55z", "winning_tile": "8z", "indicator": "1m"}, "8z"),
+        (
+            {"concealed": "123m456m789p234s55z", "winning_tile": "6z", "indicator": "1m"},
+            "winning tile",
+        ),
+        (
+            {
+                "concealed": "55z",
+                "winning_tile": "5z",
+                "indicator": "1m",
+                "melds": ["peng:123m", "peng:555p", "peng:444s", "peng:999s"],
+            },
+            "meld",
+        ),
+        (
+            {
+                "concealed": "123m456m789p234s55z",
+                "winning_tile": "5z",
+                "indicator": "1m",
+                "rules": "nonesuch",
+            },
+            "nonesuch",
+        ),
+        (
+            {
+                "concealed": "123m456m789p234s55z",
+                "winning_tile": "5z",
+                "indicator": "1m",
+                "rules": {"profile": "standard", "bogus": 1},
+            },
+            "bogus",
+        ),
+        ({"concealed": "123m456m789p234s55z", "indicator": "1m"}, "winning_tile"),
+        ([1, 2], "object"),
+    ],
+)
+def test_error_lines(obj: object, needle: str) -> None:
+    out = json.loads(score_line(json.dumps(obj)))
+    assert set(out) == {"error"} and needle in out["error"]
+
+
+def test_chinese_not_escaped() -> None:
+    line = json.dumps({"concealed": "123m456m789p234s55z", "winning_tile": "5z", "indicator": "9s"})
+    assert "平胡" in score_line(line)
+
+
+def test_make_score_input_is_valid_and_reproducible() -> None:
+    lines = make_score_input(300, seed=7)
+    assert lines == make_score_input(300, seed=7)
+    outs = [json.loads(score_line(x)) for x in lines]
+    assert not [o for o in outs if "error" in o]
+    assert any(o["win"] for o in outs) and any(not o["win"] for o in outs)
+
+
+def test_fan_profile_over_cli() -> None:
+    out = run_cli(
+        [
+            json.dumps(
+                {
+                    "concealed": "1133m5577p99s2255z",
+                    "winning_tile": "5z",
+                    "indicator": "4z",
+                    "rules": "jiuyao_fan",
+                }
+            )
+        ]
+    )
+    assert out[0]["score"] == 10
