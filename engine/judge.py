@@ -182,11 +182,11 @@ def _combine(
     return (min(res[0], INF), min(res[1], INF), min(res[2], INF), min(res[3], INF))
 
 
-def _pong_cost(nat: Sequence[int], with_pair: bool) -> int:
+def _pong_cost(nat: Sequence[int], with_pair: bool, present: Sequence[int]) -> int:
     """Minimum wilds for 刻子 only (碰碰胡), with or without the pair among them."""
     base = 0
     delta = 2  # two wilds can always be the pair
-    for k in range(KIND_COUNT):
+    for k in present:
         c = nat[k]
         if c:
             r = c % 3
@@ -220,22 +220,27 @@ def _rotten_capacity(mask: int) -> int:
 
 def _natural_flags(tiles: Sequence[int]) -> tuple[bool, bool, bool]:
     """(all one suit 万/筒/条, all honors, all 1/9/honor) of the natural tiles given."""
-    suits = {k // 9 if k < 27 else 3 for k in tiles}
-    one_suit = len(suits) == 1 and 3 not in suits
-    all_honor = suits == {3}
-    jiuyao = all(_TERMINAL_OR_HONOR[k] for k in tiles)
-    return one_suit, all_honor, jiuyao
+    lo, hi = min(tiles), max(tiles)
+    one_suit = hi < 27 and lo // 9 == hi // 9
+    return one_suit, lo >= 27, _JIUYAO_KINDS.issuperset(tiles)
 
 
-def _qidui_haohua(nat: Sequence[int], wilds: int) -> int:
-    """Most groups of four a seven-pairs reading can hold; -1 if no seven pairs."""
-    odd = sum(c & 1 for c in nat)
+_JIUYAO_KINDS = frozenset(k for k in range(KIND_COUNT) if _TERMINAL_OR_HONOR[k])
+
+
+def _qidui_haohua(nat: Sequence[int], wilds: int, present: Sequence[int]) -> int:
+    """Most groups of four a seven-pairs reading can hold; -1 if no seven pairs.
+    ``present``: the kinds with a non-zero count."""
+    odd = 0
+    for k in present:
+        odd += nat[k] & 1
     if odd > wilds:
         return -1
     rest = (wilds - odd) // 2  # spare wild pairs
     quads = 0
     twos = 0
-    for c in nat:
+    for k in present:
+        c = nat[k]
         c2 = c + (c & 1)
         quads += c2 // 4
         if c2 % 4 == 2:
@@ -265,7 +270,8 @@ def _config_candidates(
     """Add every pattern this configuration reaches. ``pair_kind`` is ``None`` when the pair
     is among the concealed tiles, -1 for a wild pair (宝吊 on a drawn 宝), else the kind of
     the 宝吊 pair (its natural half is the drawn tile)."""
-    natural = [k for k in range(KIND_COUNT) if nat[k]] + meld_tiles
+    present = [k for k in range(KIND_COUNT) if nat[k]]
+    natural = present + meld_tiles
     if pair_kind is not None and pair_kind >= 0:
         natural.append(pair_kind)
     one_suit, all_honor, jiuyao = _natural_flags(natural)
@@ -284,7 +290,7 @@ def _config_candidates(
         )
         if patterns is not None:
             patterns.add("pinghu")
-    if ok_any and not has_chi and _pong_cost(nat, pair_kind is None) <= wilds:
+    if ok_any and not has_chi and _pong_cost(nat, pair_kind is None, present) <= wilds:
         row = _standard_rows(one_suit, all_honor, jiuyao, True)
         out.append(Candidate("pengpenghu", row, status, one_suit=one_suit or all_honor))
         if patterns is not None:
@@ -302,7 +308,15 @@ def _config_candidates(
             q_nat[pair_kind] += 2
         else:
             q_wilds += 2
-    haohua = _qidui_haohua(q_nat, q_wilds)
+    q_present = (
+        present
+        if pair_kind is None or pair_kind < 0 or nat[pair_kind]
+        else [
+            *present,
+            pair_kind,
+        ]
+    )
+    haohua = _qidui_haohua(q_nat, q_wilds, q_present)
     if haohua >= 0:
         if jiuyao and all_honor:
             if max(q_nat) <= 2:  # seven distinct honor pairs can be read: 七星
@@ -320,7 +334,7 @@ def _config_candidates(
     if jiuyao:
         _jiuyao(nat, wilds, melds, status, out, patterns)
     # 十三烂
-    if max(nat) <= 1:
+    if len(present) + wilds == 14 and max(nat) <= 1:
         capacity = 7 - sum(nat[27:])
         missing_honors = capacity
         for s in range(3):
