@@ -1,0 +1,119 @@
+"""Rooms, their seats, and the ledger of hands and point transfers.
+
+HackSoft style: no logic here beyond field definitions; writes live in ``tables.services``.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+SEATS = 4
+BOT_BASIC = "basic"
+
+
+class Room(models.Model):
+    class Status(models.TextChoices):
+        WAITING = "waiting", _("Waiting")
+        PLAYING = "playing", _("Playing")
+        FINISHED = "finished", _("Finished")
+
+    number = models.CharField(_("room number"), max_length=6, unique=True)
+    name = models.CharField(_("name"), max_length=40)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="owned_rooms"
+    )
+    is_public = models.BooleanField(_("public"), default=True)
+    rules = models.JSONField(_("rules"))
+    match_length = models.PositiveSmallIntegerField(_("number of hands"), null=True, blank=True)
+    turn_seconds = models.PositiveSmallIntegerField(_("seconds per turn"), default=20)
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.WAITING
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    # The live game, filled in by the table code.
+    state = models.JSONField(null=True, blank=True)
+    version = models.PositiveIntegerField(default=0)
+    deadline = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ("-created_at",)
+
+    def __str__(self) -> str:
+        return f"{self.number} {self.name}"
+
+
+class Seat(models.Model):
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="seats",
+    )
+    bot = models.CharField(max_length=20, blank=True, default="")
+    ready = models.BooleanField(default=False)
+    tuoguan = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ("room", "index")
+        constraints = (
+            models.UniqueConstraint(fields=["room", "index"], name="seat_room_index_unique"),
+            models.CheckConstraint(condition=models.Q(index__lt=SEATS), name="seat_index_0_3"),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.room.number}#{self.index}"
+
+    @property
+    def is_empty(self) -> bool:
+        return self.user_id is None and not self.bot
+
+
+class Hand(models.Model):
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveSmallIntegerField()
+    dealer = models.PositiveSmallIntegerField()
+    seed = models.CharField(max_length=64)  # secret: never rendered
+    rules = models.JSONField()
+    actions = models.JSONField(default=list)
+    result = models.JSONField(null=True, blank=True)
+    started_at = models.DateTimeField(auto_now_add=True)
+    ended_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ("room", "number")
+        constraints = (
+            models.UniqueConstraint(fields=["room", "number"], name="hand_room_number_unique"),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.room.number} hand {self.number}"
+
+
+class Transfer(models.Model):
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="transfers")
+    payer_seat = models.PositiveSmallIntegerField()
+    payee_seat = models.PositiveSmallIntegerField()
+    payer = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="payments_made",
+    )
+    payee = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="payments_received",
+    )
+    points = models.PositiveIntegerField()
+    reason = models.CharField(max_length=100, blank=True)
+
+    def __str__(self) -> str:
+        return f"{self.payer_seat}->{self.payee_seat} {self.points}"

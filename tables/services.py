@@ -1,0 +1,210 @@
+"""Writes for rooms and seats. Plain functions; each raises :class:`RoomError` on a refusal."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+
+from accounts.models import User
+from engine.rules import Rules
+from tables.models import BOT_BASIC, SEATS, Room, Seat
+
+TURN_SECONDS_MIN = 5
+TURN_SECONDS_MAX = 120
+MATCH_LENGTH_MAX = 64
+
+
+class RoomError(ValueError):
+    """A room action that is not allowed now; the message is shown to the player."""
+
+
+def _new_number() -> str:
+    return f"{secrets.randbelow(900000) + 100000}"
+
+
+def _locked(room: Room) -> Room:
+    """The room row, locked for this transaction, with fresh fields."""
+    return Room.objects.select_for_update().get(pk=room.pk)
+
+
+def _check_settings(name: str, match_length: int | None, turn_seconds: int) -> None:
+    if not name.strip():
+        raise RoomError(_("Give the room a name."))
+    if match_length is not None and not 1 <= match_length <= MATCH_LENGTH_MAX:
+        raise RoomError(
+            _("A match is 1 to %(max)d hands, or open-ended.") % {"max": MATCH_LENGTH_MAX}
+        )
+    if not TURN_SECONDS_MIN <= turn_seconds <= TURN_SECONDS_MAX:
+        raise RoomError(
+            _("The turn timer is %(min)d to %(max)d seconds.")
+            % {"min": TURN_SECONDS_MIN, "max": TURN_SECONDS_MAX}
+        )
+
+
+def create_room(
+    owner: User,
+    name: str,
+    is_public: bool,
+    rules: Rules,
+    match_length: int | None,
+    turn_seconds: int = 20,
+) -> Room:
+    """A new waiting room with a fresh random 6-digit number; the owner sits in seat 0."""
+    _check_settings(name, match_length, turn_seconds)
+    for _attempt in range(20):
+        try:
+            with transaction.atomic():
+                room = Room.objects.create(
+                    number=_new_number(),
+                    name=name.strip(),
+                    owner=owner,
+                    is_public=is_public,
+                    rules=rules.to_json(),
+                    match_length=match_length,
+                    turn_seconds=turn_seconds,
+                )
+                Seat.objects.bulk_create(
+                    [Seat(room=room, index=i, user=owner if i == 0 else None) for i in range(SEATS)]
+                )
+                return room
+        except IntegrityError:
+            continue  # the number was taken: draw another
+    raise RoomError(_("Could not find a free room number; try again."))
+
+
+def join_by_number(user: User, number: str) -> Room:
+    """The room with this number (the invite code); it must still be open."""
+    number = number.strip()
+    room = Room.objects.filter(number=number).first()
+    if room is None:
+        raise RoomError(_("There is no room %(number)s.") % {"number": number or "—"})
+    if room.status == Room.Status.FINISHED:
+        raise RoomError(_("Room %(number)s has finished.") % {"number": number})
+    return room
+
+
+def _require_waiting(room: Room) -> None:
+    if room.status != Room.Status.WAITING:
+        raise RoomError(_("The match has started: seats and rules can no longer change."))
+
+
+def _require_owner(room: Room, user: User) -> None:
+    if room.owner_id != user.pk:
+        raise RoomError(_("Only the room owner can do that."))
+
+
+def _seat(room: Room, index: int) -> Seat:
+    if not 0 <= index < SEATS:
+        raise RoomError(_("There is no such seat."))
+    return Seat.objects.select_for_update().get(room=room, index=index)
+
+
+def take_seat(room: Room, user: User, index: int) -> Seat:
+    """Sit down in an empty seat; a player who is already seated moves seats."""
+    with transaction.atomic():
+        room = _locked(room)
+        _require_waiting(room)
+        seat = _seat(room, index)
+        if seat.user_id == user.pk:
+            return seat
+        if not seat.is_empty:
+            raise RoomError(_("That seat is taken."))
+        Seat.objects.filter(room=room, user=user).update(user=None, ready=False)
+        seat.user = user
+        seat.ready = False
+        seat.save(update_fields=["user", "ready"])
+        return seat
+
+
+def leave_seat(room: Room, user: User) -> None:
+    """Stand up; after the start a seat is kept (the table code hands it to 托管)."""
+    with transaction.atomic():
+        room = _locked(room)
+        _require_waiting(room)
+        if not Seat.objects.filter(room=room, user=user).update(user=None, ready=False):
+            raise RoomError(_("You are not seated in this room."))
+
+
+def set_ready(room: Room, user: User, ready: bool) -> Seat:
+    with transaction.atomic():
+        room = _locked(room)
+        _require_waiting(room)
+        seat = Seat.objects.select_for_update().filter(room=room, user=user).first()
+        if seat is None:
+            raise RoomError(_("Take a seat first."))
+        seat.ready = ready
+        seat.save(update_fields=["ready"])
+        return seat
+
+
+def add_bot(room: Room, by_user: User, index: int) -> Seat:
+    with transaction.atomic():
+        room = _locked(room)
+        _require_owner(room, by_user)
+        _require_waiting(room)
+        seat = _seat(room, index)
+        if not seat.is_empty:
+            raise RoomError(_("That seat is taken."))
+        seat.bot = BOT_BASIC
+        seat.ready = True
+        seat.save(update_fields=["bot", "ready"])
+        return seat
+
+
+def remove_player(room: Room, by_user: User, index: int) -> Seat:
+    """The owner empties a seat (a player or a bot) before the start; not the owner's own."""
+    with transaction.atomic():
+        room = _locked(room)
+        _require_owner(room, by_user)
+        _require_waiting(room)
+        seat = _seat(room, index)
+        if seat.is_empty:
+            raise RoomError(_("That seat is already empty."))
+        if seat.user_id == by_user.pk:
+            raise RoomError(_("You cannot remove yourself; leave the seat instead."))
+        seat.user = None
+        seat.bot = ""
+        seat.ready = False
+        seat.save(update_fields=["user", "bot", "ready"])
+        return seat
+
+
+def update_rules(room: Room, by_user: User, rules: Rules) -> Room:
+    """Change the rules; they lock once the match has started."""
+    with transaction.atomic():
+        room = _locked(room)
+        _require_owner(room, by_user)
+        if room.status != Room.Status.WAITING:
+            raise RoomError(_("The rules are locked once the match has started."))
+        room.rules = rules.to_json()
+        room.save(update_fields=["rules"])
+        Seat.objects.filter(room=room, bot="").update(ready=False)
+        return room
+
+
+def start_match(room: Room, by_user: User) -> Room:
+    """The owner starts once all four seats are filled and every person is ready."""
+    with transaction.atomic():
+        room = _locked(room)
+        _require_owner(room, by_user)
+        _require_waiting(room)
+        seats = list(room.seats.all())
+        if any(seat.is_empty for seat in seats) or len(seats) != SEATS:
+            raise RoomError(_("All four seats must be filled (add bots for empty seats)."))
+        if not all(seat.ready for seat in seats if not seat.bot):
+            raise RoomError(_("Everyone must be ready before the match starts."))
+        on_match_started(room)
+        return room
+
+
+def on_match_started(room: Room) -> None:
+    """Called inside ``start_match``'s transaction, with the room row locked.
+
+    The live-table code plugs in here: it deals the first hand (a ``Hand`` with a fresh secret
+    seed), stores the engine state in ``room.state`` and sets ``room.deadline``. For now this
+    only marks the room as playing.
+    """
+    room.status = Room.Status.PLAYING
+    room.save(update_fields=["status"])

@@ -1,0 +1,174 @@
+"""Lobby, room pages and the ledger. Thin: forms validate, services write, selectors read."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods, require_POST
+
+from accounts.models import User
+from engine.rules import Rules
+from tables import selectors, services
+from tables.forms import JoinForm, RoomForm, RulesForm, profile_defaults
+from tables.models import Room
+from tables.services import RoomError
+
+
+def _user(request: HttpRequest) -> User:
+    user = request.user
+    assert isinstance(user, User)
+    return user
+
+
+def _lobby_context(
+    request: HttpRequest, form: RoomForm | None = None, join_form: JoinForm | None = None
+) -> dict[str, object]:
+    return {
+        "public_rooms": selectors.public_rooms(),
+        "my_rooms": selectors.my_rooms(_user(request)),
+        "form": form or RoomForm(),
+        "join_form": join_form or JoinForm(),
+        "profile_defaults": profile_defaults(),
+    }
+
+
+@login_required
+@require_http_methods(["GET"])
+def lobby(request: HttpRequest) -> HttpResponse:
+    return render(request, "tables/lobby.html", _lobby_context(request))
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def room_create(request: HttpRequest) -> HttpResponse:
+    form = RoomForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            room = services.create_room(
+                _user(request),
+                data["name"],
+                data["is_public"],
+                form.rules(),
+                data["match_length"],
+                data["turn_seconds"],
+            )
+        except RoomError as exc:
+            form.add_error(None, str(exc))
+        else:
+            return redirect("room", number=room.number)
+    status = 400 if request.method == "POST" else 200
+    return render(
+        request,
+        "tables/room_form.html",
+        {"form": form, "profile_defaults": profile_defaults(), "creating": True},
+        status=status,
+    )
+
+
+@login_required
+@require_POST
+def join(request: HttpRequest) -> HttpResponse:
+    join_form = JoinForm(request.POST)
+    if join_form.is_valid():
+        try:
+            room = services.join_by_number(_user(request), join_form.cleaned_data["number"])
+        except RoomError as exc:
+            join_form.add_error("number", str(exc))
+        else:
+            return redirect("room", number=room.number)
+    return render(
+        request, "tables/lobby.html", _lobby_context(request, join_form=join_form), status=400
+    )
+
+
+def _room(number: str) -> Room:
+    room = selectors.room_by_number(number)
+    if room is None:
+        raise Http404
+    return room
+
+
+@login_required
+@require_http_methods(["GET"])
+def room(request: HttpRequest, number: str) -> HttpResponse:
+    room = _room(number)
+    user = _user(request)
+    seats = selectors.room_with_seats(room)
+    my_seat = next((s for s in seats if s.user_id == user.pk), None)
+    return render(
+        request,
+        "tables/room.html",
+        {
+            "room": room,
+            "seats": seats,
+            "my_seat": my_seat,
+            "is_owner": room.owner_id == user.pk,
+            "waiting": room.status == Room.Status.WAITING,
+            "summary": selectors.rules_summary(room.rules),
+            "invite_url": request.build_absolute_uri(f"/r/{room.number}/"),
+            "all_filled": all(not s.is_empty for s in seats),
+            "all_ready": all(s.ready for s in seats if not s.is_empty),
+        },
+    )
+
+
+@login_required
+@require_POST
+def room_action(request: HttpRequest, number: str) -> HttpResponse:
+    """One endpoint for the room's buttons: ``action`` plus, for seats, ``index``."""
+    room = _room(number)
+    user = _user(request)
+    action = request.POST.get("action", "")
+    try:
+        index = int(request.POST.get("index", "-1"))
+    except ValueError:
+        index = -1
+    try:
+        if action == "sit":
+            services.take_seat(room, user, index)
+        elif action == "leave":
+            services.leave_seat(room, user)
+        elif action == "ready":
+            services.set_ready(room, user, True)
+        elif action == "unready":
+            services.set_ready(room, user, False)
+        elif action == "add-bot":
+            services.add_bot(room, user, index)
+        elif action == "remove":
+            services.remove_player(room, user, index)
+        elif action == "start":
+            services.start_match(room, user)
+        else:
+            raise RoomError("?")
+    except RoomError as exc:
+        messages.error(request, str(exc))
+    return redirect("room", number=room.number)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def room_rules(request: HttpRequest, number: str) -> HttpResponse:
+    room = _room(number)
+    form = RulesForm(request.POST or None, rules=Rules.from_json(room.rules))
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.update_rules(room, _user(request), form.rules())
+        except RoomError as exc:
+            form.add_error(None, str(exc))
+        else:
+            return redirect("room", number=room.number)
+    return render(
+        request,
+        "tables/room_form.html",
+        {"form": form, "profile_defaults": profile_defaults(), "room": room, "creating": False},
+        status=400 if request.method == "POST" else 200,
+    )
+
+
+@login_required
+@require_http_methods(["GET"])
+def ledger(request: HttpRequest) -> HttpResponse:
+    return render(request, "tables/ledger.html", {"ledger": selectors.ledger_for(_user(request))})

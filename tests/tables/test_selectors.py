@@ -1,0 +1,54 @@
+from __future__ import annotations
+
+from typing import Any
+
+from engine.rules import Rules
+from tables import selectors, services
+from tables.models import Hand, Transfer
+
+
+def test_public_rooms_counts_and_privacy(room: Any, user: Any, make_user: Any) -> None:
+    services.add_bot(room, user, 1)
+    services.take_seat(room, make_user("bob"), 2)
+    private = services.create_room(user, "secret", False, Rules(), None)
+    rooms = list(selectors.public_rooms())
+    assert rooms == [room]
+    assert rooms[0].seated == 3  # type: ignore[attr-defined]
+    assert private not in rooms
+
+
+def test_my_rooms(room: Any, user: Any, make_user: Any) -> None:
+    bob = make_user("bob")
+    assert list(selectors.my_rooms(bob)) == []
+    services.take_seat(room, bob, 2)
+    assert list(selectors.my_rooms(bob)) == [room]
+    assert list(selectors.my_rooms(user)) == [room]
+
+
+def test_room_by_number_and_seats(room: Any) -> None:
+    assert selectors.room_by_number(room.number) == room
+    assert selectors.room_by_number("nope") is None
+    assert [s.index for s in selectors.room_with_seats(room)] == [0, 1, 2, 3]
+
+
+def test_rules_summary_names_overrides() -> None:
+    rules = Rules.profile_named("jiuyao_fan").with_options(qiang_gang=False, min_win_points=6)
+    summary = selectors.rules_summary(rules.to_json())
+    labels = dict(summary.changes)
+    assert len(summary.changes) == 2
+    assert any(v == "6" for v in labels.values())
+    assert selectors.rules_summary(Rules().to_json()).changes == []
+
+
+def test_ledger_nets_points_per_player_and_hand(room: Any, user: Any, make_user: Any) -> None:
+    bob, carol = make_user("bob"), make_user("carol")
+    h1 = Hand.objects.create(room=room, number=1, dealer=0, seed="s", rules={})
+    h2 = Hand.objects.create(room=room, number=2, dealer=1, seed="t", rules={})
+    Transfer.objects.create(hand=h1, payer_seat=1, payee_seat=0, payer=bob, payee=user, points=8)
+    Transfer.objects.create(hand=h1, payer_seat=2, payee_seat=0, payer=carol, payee=user, points=8)
+    Transfer.objects.create(hand=h2, payer_seat=0, payee_seat=1, payer=user, payee=bob, points=3)
+    ledger = selectors.ledger_for(user)
+    assert ledger.total == 13
+    assert dict((u.username, p) for u, p in ledger.against) == {"bob": 5, "carol": 8}
+    assert {row.hand.number: row.points for row in ledger.hands} == {1: 16, 2: -3}
+    assert selectors.ledger_for(bob).total == -5

@@ -1,0 +1,122 @@
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from engine.rules import Rules
+from tables import services
+from tables.models import Hand, Room, Seat
+
+
+@pytest.fixture
+def client_in(client: Client, user: Any) -> Client:
+    client.force_login(user)
+    return client
+
+
+def create_data(**extra: Any) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "name": "Friday",
+        "is_public": "on",
+        "profile": "standard",
+        "match_length": "",
+        "turn_seconds": "20",
+    }
+    for key, value in Rules().to_json().items():
+        if key == "profile":
+            continue
+        if isinstance(value, bool):
+            if value:
+                data[key] = "on"
+        else:
+            data[key] = str(value)
+    data.update(extra)
+    return data
+
+
+def test_lobby_needs_login(client: Client, db: None) -> None:
+    response = client.get("/")
+    assert response.status_code == 302 and "login" in response["Location"]
+
+
+def test_lobby_renders(client_in: Client, room: Any) -> None:
+    response = client_in.get("/")
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert room.number in body and 'name="number"' in body and 'name="qiang_gang"' in body
+
+
+def test_create_redirects_to_room_page(client_in: Client, user: Any) -> None:
+    response = client_in.post(reverse("room_create"), create_data(qiang_gang="", match_length="8"))
+    room = Room.objects.get()
+    assert response.status_code == 302 and response["Location"] == f"/r/{room.number}/"
+    assert room.owner == user and room.match_length == 8 and room.rules["qiang_gang"] is False
+    page = client_in.get(response["Location"]).content.decode()
+    assert room.number in page and "抢杠" in page
+
+
+def test_create_shows_errors(client_in: Client) -> None:
+    response = client_in.post(reverse("room_create"), create_data(turn_seconds="200"))
+    assert response.status_code == 400
+    assert Room.objects.count() == 0
+    assert "field-errors" in response.content.decode()
+
+
+def test_join_by_number(client_in: Client, room: Any) -> None:
+    response = client_in.post(reverse("join"), {"number": room.number})
+    assert response.status_code == 302 and response["Location"] == f"/r/{room.number}/"
+    wrong = "111111" if room.number != "111111" else "222222"
+    response = client_in.post(reverse("join"), {"number": wrong})
+    assert response.status_code == 400 and wrong in response.content.decode()
+
+
+def test_private_room_not_in_lobby(client: Client, user: Any, make_user: Any) -> None:
+    private = services.create_room(user, "Hidden", False, Rules(), None)
+    client.force_login(make_user("bob"))
+    assert private.number not in client.get("/").content.decode()
+    assert client.get(f"/r/{private.number}/").status_code == 200  # the invite link works
+
+
+def test_room_page_data_actions(client_in: Client, room: Any) -> None:
+    body = client_in.get(f"/r/{room.number}/").content.decode()
+    for action in ("ready", "start", "add-bot"):
+        assert f'data-action="{action}"' in body
+
+
+def test_room_actions_flow(client: Client, room: Any, user: Any, make_user: Any) -> None:
+    bob = make_user("bob")
+    client.force_login(bob)
+    url = reverse("room_action", args=[room.number])
+    client.post(url, {"action": "sit", "index": "1"})
+    client.post(url, {"action": "ready"})
+    assert Seat.objects.get(room=room, index=1).ready
+    response = client.post(url, {"action": "add-bot", "index": "2"}, follow=True)
+    assert "owner" in response.content.decode().lower() or "房主" in response.content.decode()
+    client.force_login(user)
+    client.post(url, {"action": "add-bot", "index": "2"})
+    client.post(url, {"action": "add-bot", "index": "3"})
+    client.post(url, {"action": "ready"})
+    client.post(url, {"action": "start"})
+    room.refresh_from_db()
+    assert room.status == Room.Status.PLAYING
+
+
+def test_seed_never_rendered(client_in: Client, room: Any) -> None:
+    Hand.objects.create(room=room, number=1, dealer=0, seed="SECRETSEED123", rules={})
+    for url in (f"/r/{room.number}/", "/ledger/", "/"):
+        assert "SECRETSEED123" not in client_in.get(url).content.decode()
+
+
+def test_ledger_page(client_in: Client) -> None:
+    assert client_in.get("/ledger/").status_code == 200
+
+
+def test_rules_edit(client_in: Client, room: Any) -> None:
+    data = create_data(profile="jiuyao_fan", scoring="fan")
+    response = client_in.post(reverse("room_rules", args=[room.number]), data)
+    assert response.status_code == 302
+    room.refresh_from_db()
+    assert room.rules["profile"] == "jiuyao_fan"
