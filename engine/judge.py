@@ -133,12 +133,17 @@ def _honor_min(honors: tuple[int, ...]) -> tuple[int, int]:
 def _standard_costs(nat: Sequence[int]) -> tuple[int, int, int, int]:
     """Minimum wilds for the whole concealed part, indexed ``pair*2 + seq``; a pair may be
     two wilds and a sequence three wilds."""
-    return _combine(
-        _suit_min(tuple(nat[0:9])),
-        _suit_min(tuple(nat[9:18])),
-        _suit_min(tuple(nat[18:27])),
-        _honor_min(tuple(sorted(nat[27:34]))),
-    )
+    s0 = _suit_min(tuple(nat[0:9]))
+    s1 = _suit_min(tuple(nat[9:18]))
+    s2 = _suit_min(tuple(nat[18:27]))
+    honors = _honor_min(tuple(sorted(nat[27:34])))
+    # cheap bound: most random hands are hopeless in some suit, skip the combination
+    if min(s0) + min(s1) + min(s2) + min(honors) >= INF:
+        return _HOPELESS
+    return _combine(s0, s1, s2, honors)
+
+
+_HOPELESS = (INF, INF, INF, INF)
 
 
 @lru_cache(maxsize=1 << 16)
@@ -456,10 +461,10 @@ def _validate(
             raise HandError("bad meld: 亮宝杠 is three tiles of the indicator's kind")
         for k in t:
             seen[k] += 1
-    for k in range(KIND_COUNT):
-        if seen[k] > 4:
-            extra = " (the indicator is one visible copy)" if k == indicator else ""
-            raise HandError(f"{seen[k]} copies of {format_tile(k)}: only four exist{extra}")
+    if max(seen) > 4:
+        k = seen.index(max(seen))
+        extra = " (the indicator is one visible copy)" if k == indicator else ""
+        raise HandError(f"{seen[k]} copies of {format_tile(k)}: only four exist{extra}")
     if len(concealed) + 3 * len(melds) != 14:
         raise HandError(
             f"{len(concealed)} concealed tiles with {len(melds)} melds: concealed + 3 per meld "
