@@ -154,6 +154,15 @@ def bamboo_face(rank: int) -> str:
             _stick(15, 20, 32, GREEN, w=9)
             + f'<rect x="10.5" y="17" width="9" height="6" fill="{RED}"/>'
         )
+    if rank == 8:  # outer sticks upright, inner pairs leaning together: Λ over V
+        parts = [_stick(x, y, 15, GREEN, w=4) for y in (11, 29) for x in (4, 26)]
+        for y, lean in ((11, 1), (29, -1)):
+            for x, sign in ((11.8, 1), (18.2, -1)):
+                parts.append(
+                    f'<g transform="rotate({13 * sign * lean} {x} {y})">'
+                    f"{_stick(x, y, 14, GREEN, w=4)}</g>"
+                )
+        return "".join(parts)
     h, sticks = _STICK_LAYOUTS[rank]
     return "".join(_stick(x, y, h, c) for x, y, c in sticks)
 
@@ -292,7 +301,7 @@ def render_back(*, small: bool = False, rotated: bool = False, extra_class: str 
 @register.simple_tag(name="tile")
 def tile_tag(
     code: object,
-    bao: bool = False,
+    bao: object = False,
     extra_class: str = "",
     button: bool = False,
     action: str = "discard",
@@ -301,10 +310,19 @@ def tile_tag(
     small: bool = False,
     rotated: bool = False,
 ) -> SafeString:
-    """``{% tile "5m" bao=False extra_class="" button=False action="discard" %}``."""
+    """``{% tile "5m" bao=False extra_class="" button=False action="discard" %}``.
+
+    ``bao`` is a flag, or the 宝 kind itself (``bao=bao_code``): then the tile glows only if
+    it is of that kind, handy in ``{% for t in hand %}{% tile t bao=bao %}{% endfor %}``.
+    """
+    if isinstance(bao, bool):
+        is_bao = bao
+    else:
+        bao_kind = _bao_kind(bao)
+        is_bao = bao_kind is not None and bao_kind == to_kind(code)
     return render_tile(
         code,
-        bao=bool(bao),
+        bao=is_bao,
         drawn=bool(drawn),
         selected=bool(selected),
         small=bool(small),
@@ -319,6 +337,12 @@ def tile_tag(
 def tile_back_tag(extra_class: str = "", small: bool = False, rotated: bool = False) -> SafeString:
     """``{% tile_back %}``: a face-down tile."""
     return render_back(small=bool(small), rotated=bool(rotated), extra_class=extra_class)
+
+
+def _bao_kind(bao: object) -> int | None:
+    if bao is None or bao is False or bao == "":
+        return None
+    return to_kind(bao)
 
 
 def _kinds_of(codes: object) -> list[int] | None:
@@ -352,7 +376,7 @@ def tiles_tag(
     if kinds is None:
         logger.warning("not tiles: %r", codes)
         return mark_safe("")
-    bao_kind = to_kind(bao) if bao not in (None, "", False) else None
+    bao_kind = _bao_kind(bao)
     return format_html_join(
         "",
         "{}",

@@ -119,3 +119,11 @@ def test_gallery_view(rf):
     body = response.content.decode()
     for kind in range(KIND_COUNT):
         assert f'data-tile="{format_tile(kind)}"' in body
+
+
+def test_bao_given_as_a_kind_or_code():
+    assert "tile--bao" in render("{% tile t bao=b %}", t="1m", b=0)
+    assert "tile--bao" in render("{% tile t bao=b %}", t="5z", b="5z")
+    assert "tile--bao" not in render("{% tile t bao=b %}", t="5z", b="6z")
+    assert "tile--bao" not in render("{% tile t bao=b %}", t="5z", b="")
+    assert render("{% tiles ks bao=0 %}", ks="19m").count("tile--bao") == 1
