@@ -92,7 +92,12 @@ def score_object(obj: Any) -> dict[str, Any]:
             heavenly=_bool_field(obj, "heavenly"),
             earthly=_bool_field(obj, "earthly"),
         )
-        rules = _rules(json.dumps(obj.get("rules", "standard"), sort_keys=True))
+        rules_in = obj.get("rules", "standard")
+        rules = (
+            _rules(json.dumps(rules_in))
+            if isinstance(rules_in, str)
+            else _rules(json.dumps(rules_in, sort_keys=True))
+        )
         j = judge(concealed, melds, winning, indicator, context, rules)
     except (HandError, TileError, MeldError, RulesError) as exc:
         return {"error": str(exc)}
@@ -115,13 +120,19 @@ def _parse_tiles(text: object) -> list[int]:
     if not isinstance(text, str) or not _WELL_FORMED.fullmatch(text):
         return parse_tiles(text)  # type: ignore[arg-type]
     out: list[int] = []
-    for digits, suit, honors in _GROUP.findall(text):
-        if digits:
-            base = _SUIT_BASE[suit] - 1
-            out.extend(base + ord(d) - 48 for d in digits)
-        else:
-            out.extend(26 + ord(d) - 48 for d in honors)
+    for group in _GROUP.findall(text):
+        out.extend(_group_kinds(group))
     return out
+
+
+@lru_cache(maxsize=1 << 12)
+def _group_kinds(group: tuple[str, str, str]) -> tuple[int, ...]:
+    # groups like ("123", "m", "") repeat endlessly across hands: parse each once
+    digits, suit, honors = group
+    if digits:
+        base = _SUIT_BASE[suit] - 1
+        return tuple(base + ord(d) - 48 for d in digits)
+    return tuple(26 + ord(d) - 48 for d in honors)
 
 
 @lru_cache(maxsize=1 << 10)
@@ -157,14 +168,17 @@ def make_score_input(n: int, seed: int = 0) -> list[str]:
         pool = [k for k in range(KIND_COUNT) for _ in range(4)]
         pool.remove(indicator)
         rng.shuffle(pool)
-        hand = _random_winning(rng, pool) if rng.random() < 0.5 else pool[:14]
-        if hand is None:
+        made = _random_winning(rng, pool) if rng.random() < 0.5 else (pool[:14], [])
+        if made is None:
             continue
+        hand, melds = made
         obj: dict[str, Any] = {
             "concealed": format_tiles(hand),
             "winning_tile": format_tiles([rng.choice(hand)]),
             "indicator": format_tiles([indicator]),
         }
+        if melds:
+            obj["melds"] = melds
         if rng.random() < 0.2:
             obj["flown_bao"] = rng.randrange(3)
         if rng.random() < 0.1:
@@ -175,28 +189,36 @@ def make_score_input(n: int, seed: int = 0) -> list[str]:
     return lines
 
 
-def _random_winning(rng: random.Random, pool: list[int]) -> list[int] | None:
+def _random_winning(rng: random.Random, pool: list[int]) -> tuple[list[int], list[str]] | None:
+    """Four random sets and a pair (some sets laid down as melds), or None if the draw
+    would need a fifth copy."""
     left = [0] * KIND_COUNT
     for k in pool:
         left[k] += 1
     hand: list[int] = []
+    melds: list[str] = []
     for _ in range(4):
         if rng.random() < 0.5:
             k = rng.randrange(27)
             k -= max(0, k % 9 - 6)
             group = [k, k + 1, k + 2]
+            kind = "chi"
         else:
             k = rng.randrange(KIND_COUNT)
             group = [k, k, k]
+            kind = "peng"
         for t in group:
             left[t] -= 1
-        hand += group
+        if rng.random() < 0.2:
+            melds.append(f"{kind}:{format_tiles(group)}")
+        else:
+            hand += group
     k = rng.randrange(KIND_COUNT)
     left[k] -= 2
     hand += [k, k]
     if min(left) < 0:
         return None
-    return hand
+    return hand, melds
 
 
 def main() -> None:
