@@ -3,11 +3,19 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.utils import translation
 
 from engine.rules import Rules
 from tables import services
 from tables.models import Room, Seat
 from tables.services import RoomError
+
+
+@pytest.fixture(autouse=True)
+def _english() -> Any:
+    """Messages are matched in English (the site's source language)."""
+    with translation.override("en"):
+        yield
 
 
 def seats(room: Any) -> list[Seat]:
