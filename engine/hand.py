@@ -27,6 +27,7 @@ from typing import Any
 from engine.actions import Action
 from engine.melds import Meld
 from engine.rules import Rules
+from engine.settlement import gang_payments, self_draw_payments, transfer
 from engine.tiles import bao_of, format_tile, format_tiles, is_honor
 from engine.wall import Wall
 
@@ -612,10 +613,10 @@ def _end(
     for w, check in winners:
         if win_by == "rob_gang":
             assert robbed is not None
-            transfers.append(_transfer(robbed, w, check.score, "qiang_gang"))
+            transfers.append(transfer(robbed, w, check.score, "qiang_gang"))
         else:
-            transfers.extend(_self_draw_payments(s, w, check.score))
-    transfers.extend(_gang_payments(s))
+            transfers.extend(self_draw_payments(s, w, check.score))
+    transfers.extend(gang_payments(s))
     if winners:
         if robbed is not None:
             order = [(robbed + i) % 4 for i in range(1, 4)]
@@ -645,63 +646,6 @@ def _end(
     s.phase = "ended"
     s.pending = None
     events.append({"type": "end", "result": copy.deepcopy(s.result)})
-
-
-def _transfer(payer: int, payee: int, points: int, reason: str) -> dict[str, Any]:
-    return {"payer": payer, "payee": payee, "points": points, "reason": reason}
-
-
-def _self_draw_payments(s: HandState, w: int, score: int) -> list[dict[str, Any]]:
-    others = [(w + i) % 4 for i in range(1, 4)]
-    share: dict[int, int] = {}
-    for o in others:
-        pts = score
-        if s.rules.scoring == "fan":
-            pts = score * 2 ** s.flown[o]  # a non-winner who flew 宝 pays one extra 番 each
-        share[o] = pts
-    payer_of = {o: o for o in others}
-    if s.rules.chengbao:
-        fed: dict[int, int] = {}
-        for m in s.melds[w]:
-            if m.claimed_from is not None:
-                fed[m.claimed_from] = fed.get(m.claimed_from, 0) + 1
-        big = [p for p, n in fed.items() if n >= 3]
-        if big:
-            p = big[0]
-            fourth = [q for q, n in fed.items() if q != p]
-            for o in others:
-                # 三凑牌承包: the feeder pays for everyone, except a fourth feeder pays its own.
-                payer_of[o] = o if fourth and o == fourth[0] else p
-    return [
-        _transfer(payer_of[o], w, share[o], "self_draw" if payer_of[o] == o else "chengbao")
-        for o in others
-    ]
-
-
-def _gang_payments(s: HandState) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
-    ind, bao = s.indicator, s.bao
-    r = s.rules
-    for p in range(4):
-        values: list[tuple[int, str]] = []
-        for m in s.melds[p]:
-            if m.kind in ("minggang", "bugang"):
-                values.append((r.minggang_points, m.kind))
-            elif m.kind == "angang":
-                values.append((r.angang_points, "angang"))
-            elif m.kind == "liangbao":
-                values.append((r.liangbao_gang_points, "liangbao"))
-            elif m.kind == "peng" and m.tiles[0] == ind:
-                values.append((r.minggang_points, "peng_of_indicator"))
-        if _count(s.hands[p], ind) == 3:
-            values.append((r.angang_points, "concealed_indicator_triple"))
-        held_bao = _count(s.hands[p], bao) + sum(_count(m.tiles, bao) for m in s.melds[p])
-        if held_bao == 4:
-            values.append((r.sibao_points, "sibao"))
-        for pts, why in values:
-            if pts:
-                out.extend(_transfer(o, p, pts, why) for o in range(4) if o != p)
-    return out
 
 
 # ---------------------------------------------------------------- views and replay

@@ -24,6 +24,7 @@ from engine.hand import (
 )
 from engine.melds import Meld
 from engine.rules import Rules
+from engine.settlement import self_draw_payments
 from engine.tiles import counts_of, parse_tile, parse_tiles
 from engine.wall import full_set, ring_from_draw_order
 
@@ -391,10 +392,10 @@ def test_chengbao_feeder_pays_the_shares() -> None:
     rules = Rules.profile_named("jiuyao_fan")
     s = scripted(HANDS, rules=rules)
     s.melds[2] = [Meld("peng", (k, k, k), 1) for k in (5, 6, 7)]
-    pays = hand_mod._self_draw_payments(s, 2, 8)
+    pays = self_draw_payments(s, 2, 8)
     assert [(t["payer"], t["points"]) for t in pays] == [(1, 8), (1, 8), (1, 8)]
     s.melds[2].append(Meld("chi", (9, 10, 11), 0))
-    pays = hand_mod._self_draw_payments(s, 2, 8)
+    pays = self_draw_payments(s, 2, 8)
     assert sorted((t["payer"], t["points"]) for t in pays) == [(0, 8), (1, 8), (1, 8)]
 
 
