@@ -24,7 +24,7 @@ from functools import lru_cache
 from typing import Any
 
 from engine.judge import HandError, WinContext, judge
-from engine.melds import MeldError, parse_meld
+from engine.melds import Meld, MeldError, parse_meld
 from engine.rules import Rules, RulesError
 from engine.tiles import KIND_COUNT, TileError, format_tiles, parse_tile, parse_tiles
 
@@ -50,6 +50,28 @@ def _rules(text: str) -> Rules:
     return Rules.from_json(data)
 
 
+@lru_cache(maxsize=64)
+def _rules_named(name: str) -> Rules:
+    return Rules.from_json(name)
+
+
+@lru_cache(maxsize=1024)
+def _context(win_by: str, gang: int, flown: int, heavenly: bool, earthly: bool) -> WinContext:
+    # contexts repeat across lines; build each once
+    return WinContext(win_by, gang, flown, heavenly, earthly)
+
+
+def _parse_meld(text: object) -> Meld:
+    if not isinstance(text, str):
+        raise MeldError(f"a meld must be text like 'peng:555z', got {text!r}")
+    return _parse_meld_cached(text)
+
+
+@lru_cache(maxsize=1 << 12)
+def _parse_meld_cached(text: str) -> Meld:
+    return parse_meld(text)
+
+
 def _int_field(obj: dict[str, Any], name: str) -> int:
     v = obj.get(name, 0)
     if isinstance(v, bool) or not isinstance(v, int) or v < 0:
@@ -69,8 +91,8 @@ def score_object(obj: Any) -> dict[str, Any]:
     try:
         if not isinstance(obj, dict):
             raise HandError("each line must be a JSON object")
-        unknown = set(obj) - _FIELDS
-        if unknown:
+        if not _FIELDS.issuperset(obj):
+            unknown = set(obj) - _FIELDS
             raise HandError(f"unknown field(s): {', '.join(sorted(unknown))}")
         for name in ("concealed", "winning_tile", "indicator"):
             if name not in obj:
@@ -81,20 +103,20 @@ def score_object(obj: Any) -> dict[str, Any]:
         melds_in = obj.get("melds", [])
         if not isinstance(melds_in, list):
             raise HandError('melds must be a list like ["peng:555z"]')
-        melds = [parse_meld(m) for m in melds_in]
+        melds = [_parse_meld(m) for m in melds_in] if melds_in else []
         win_by = obj.get("win_by", "self_draw")
         if win_by not in ("self_draw", "rob_gang"):
             raise HandError(f"win_by must be self_draw or rob_gang, not {win_by!r}")
-        context = WinContext(
-            win_by=win_by,
-            gang_draws=_int_field(obj, "gang_draws"),
-            flown_bao=_int_field(obj, "flown_bao"),
-            heavenly=_bool_field(obj, "heavenly"),
-            earthly=_bool_field(obj, "earthly"),
+        context = _context(
+            win_by,
+            _int_field(obj, "gang_draws"),
+            _int_field(obj, "flown_bao"),
+            _bool_field(obj, "heavenly"),
+            _bool_field(obj, "earthly"),
         )
         rules_in = obj.get("rules", "standard")
         rules = (
-            _rules(json.dumps(rules_in))
+            _rules_named(rules_in)
             if isinstance(rules_in, str)
             else _rules(json.dumps(rules_in, sort_keys=True))
         )
