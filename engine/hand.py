@@ -360,9 +360,19 @@ def _match(legal: list[Action], action: Action) -> Action | None:
     return None
 
 
-def apply(state: HandState, seat: int, action: Action) -> tuple[HandState, list[dict[str, Any]]]:
+def apply(
+    state: HandState, seat: int, action: Action, *, step: int | None = None
+) -> tuple[HandState, list[dict[str, Any]]]:
     """Apply one action; returns a new state and the public events. The input is never
-    changed; :class:`IllegalAction` is raised for anything not legal right now."""
+    changed; :class:`IllegalAction` is raised for anything not legal right now.
+
+    ``step``: the ``state.step`` the client acted on; a different one means the action
+    was chosen on an older view (stale) and is refused even if it happens to be legal.
+    """
+    if not isinstance(action, Action):
+        raise IllegalAction(f"expected an Action, got {type(action).__name__}")
+    if step is not None and step != state.step:
+        raise IllegalAction(f"stale action: made at step {step}, the hand is at {state.step}")
     if state.phase == "ended":
         raise IllegalAction("the hand is over")
     if seat not in range(4):

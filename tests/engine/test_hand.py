@@ -461,3 +461,57 @@ def test_match_deal_passing_and_json() -> None:
     assert m.over
     with pytest.raises(ValueError):
         m.start_hand()
+
+
+def test_stale_step_is_refused() -> None:
+    s = scripted(HANDS)
+    s2, _ = apply(s, 0, act("discard", "3m"), step=0)
+    with pytest.raises(IllegalAction, match="stale"):
+        apply(s2, 1, Action("pass"), step=0)
+    with pytest.raises(IllegalAction):
+        apply(s2, 1, {"type": "pass"})  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("any_time", [False, True])
+def test_bugang_with_the_drawn_tile_or_any_time(any_time: bool) -> None:
+    rules = R.with_options(bugang_any_time=any_time)
+    hands = dict(HANDS)
+    hands[2] = "3m3m3p6p3s6s9s1z2z3z4z6z8m"
+    hands[0] = "3m3m1p1p4p7p1s4s7s1z2z6z9p9m"  # the second 3m
+    hands[1] = "2m4m2p5p8p2s5s8s1z2z3z6z9s"
+    s = scripted(hands, draws="9p", rules=rules, tail="8s")
+    s, _ = apply(s, 0, act("discard", "3m"))
+    s, _ = apply(s, 1, Action("pass"))
+    s, _ = apply(s, 2, act("peng", "3m"))
+    s, _ = apply(s, 2, act("discard", "8m"))
+    s, _ = apply(s, 3, Action("pass"))  # 吃 789m declined; seat 3 draws 9p
+    s, _ = apply(s, 3, act("discard", "9p"))
+    while s.phase == "claim":
+        s, _ = apply(s, waiting_on(s)[0], Action("pass"))
+    # Hand seat 2 the fourth 3m as if held from earlier, then as if just drawn.
+    s.hands[2].append(2)
+    s.hands[2].sort()
+    s.turn, s.phase, s.drawn = 2, "turn", parse_tile("1m")
+    bug = Action("gang", 2, gang="bugang")
+    assert (bug in legal_actions(s, 2)) == any_time
+    s.drawn = 2
+    assert bug in legal_actions(s, 2)
+    s, _ = apply(s, 2, bug)
+    assert Meld("bugang", (2, 2, 2, 2), 0) in s.melds[2] and s.drawn == parse_tile("8s")
+
+
+def test_earthly_and_heavenly_flags_reach_the_judge(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[tuple[bool, bool]] = []
+
+    def spy(*args: Any, heavenly: bool = False, earthly: bool = False, **kw: Any) -> WinCheck:
+        seen.append((heavenly, earthly))
+        return WinCheck(False, 0, {})
+
+    monkeypatch.setattr(hand_mod, "_judge_win", spy)
+    s = scripted(HANDS)
+    legal_actions(s, 0)
+    assert seen == [(True, False)]
+    s, _ = apply(s, 0, act("discard", "1z"))
+    seen.clear()
+    legal_actions(s, 1)
+    assert seen == [(False, True)]
