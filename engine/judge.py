@@ -436,35 +436,30 @@ def _validate(
     if not 0 <= indicator < KIND_COUNT:
         raise HandError(f"no tile kind {indicator} for the indicator")
     counts = [0] * KIND_COUNT
-    for k in concealed:
-        if not isinstance(k, int) or not 0 <= k < KIND_COUNT:
-            raise HandError(f"no tile kind {k!r} in the concealed tiles")
-        counts[k] += 1
+    try:
+        for k in concealed:
+            counts[k] += 1
+    except (IndexError, TypeError):
+        counts = []
+    if not counts or (concealed and min(concealed) < 0):
+        bad = [k for k in concealed if not isinstance(k, int) or not 0 <= k < KIND_COUNT]
+        raise HandError(f"no tile kind {bad[0]!r} in the concealed tiles")
     if len(melds) > 4:
         raise HandError(f"{len(melds)} melds: a hand has at most four")
-    seen = list(counts)
-    seen[indicator] += 1
+    counts[indicator] += 1
     for m in melds:
-        if m.kind not in MELD_KINDS:
-            raise HandError(f"bad meld kind {m.kind!r}")
-        t = m.tiles
-        size = 4 if m.kind in GANG_KINDS else 3
-        if any(not 0 <= k < KIND_COUNT for k in t) or len(t) != size:
-            raise HandError(f"bad meld {m.kind} of {len(t)} tiles")
-        if m.kind == "chi":
-            s = sorted(t)
-            if s[0] >= 27 or s[0] // 9 != s[2] // 9 or s != [s[0], s[0] + 1, s[0] + 2]:
-                raise HandError("bad meld: 吃 is three consecutive tiles of one suit")
-        elif len(set(t)) != 1:
-            raise HandError(f"bad meld: {m.kind} is {size} identical tiles")
-        if m.kind == "liangbao" and t[0] != indicator:
-            raise HandError("bad meld: 亮宝杠 is three tiles of the indicator's kind")
-        for k in t:
-            seen[k] += 1
-    if max(seen) > 4:
-        k = seen.index(max(seen))
+        _check_meld(m, indicator)
+        for k in m.tiles:
+            counts[k] += 1
+    if max(counts) > 4:
+        k = counts.index(max(counts))
         extra = " (the indicator is one visible copy)" if k == indicator else ""
-        raise HandError(f"{seen[k]} copies of {format_tile(k)}: only four exist{extra}")
+        raise HandError(f"{counts[k]} copies of {format_tile(k)}: only four exist{extra}")
+    # back to the concealed counts only
+    counts[indicator] -= 1
+    for m in melds:
+        for k in m.tiles:
+            counts[k] -= 1
     if len(concealed) + 3 * len(melds) != 14:
         raise HandError(
             f"{len(concealed)} concealed tiles with {len(melds)} melds: concealed + 3 per meld "
@@ -473,6 +468,25 @@ def _validate(
     if not 0 <= winning_tile < KIND_COUNT or counts[winning_tile] == 0:
         raise HandError("the winning tile must be among the concealed tiles")
     return counts
+
+
+@lru_cache(maxsize=1 << 12)
+def _check_meld(m: Meld, indicator: int) -> None:
+    """Raise :class:`HandError` unless ``m`` is a legal meld (memoised: melds repeat)."""
+    if m.kind not in MELD_KINDS:
+        raise HandError(f"bad meld kind {m.kind!r}")
+    t = m.tiles
+    size = 4 if m.kind in GANG_KINDS else 3
+    if any(not isinstance(k, int) or not 0 <= k < KIND_COUNT for k in t) or len(t) != size:
+        raise HandError(f"bad meld {m.kind} of {len(t)} tiles")
+    if m.kind == "chi":
+        s = sorted(t)
+        if s[0] >= 27 or s[0] // 9 != s[2] // 9 or s != [s[0], s[0] + 1, s[0] + 2]:
+            raise HandError("bad meld: 吃 is three consecutive tiles of one suit")
+    elif len(set(t)) != 1:
+        raise HandError(f"bad meld: {m.kind} is {size} identical tiles")
+    if m.kind == "liangbao" and t[0] != indicator:
+        raise HandError("bad meld: 亮宝杠 is three tiles of the indicator's kind")
 
 
 def judge(
