@@ -140,6 +140,11 @@ class HandState:
     result: dict[str, Any] | None = None
 
     @property
+    def seed(self) -> int | str | None:
+        """The shuffle seed (a fresh one is generated and kept when none was given)."""
+        return self.wall.seed
+
+    @property
     def indicator(self) -> int:
         ind = self.wall.indicator
         assert ind is not None

@@ -47,7 +47,7 @@ def full_set() -> list[int]:
 def break_stack(rules: Rules, break_dice: tuple[int, int]) -> int:
     """Ring index of the head stack for these break dice.
 
-    >>> break_stack(Rules(), (3, 4))  # T = 7 -> 下家's wall... side (7-1) % 4 = 2, U = 3
+    >>> break_stack(Rules(), (3, 4))  # T = 7: side (7-1) % 4 = 2 (对家), U = 3: stack 3
     36
     """
     total = break_dice[0] + break_dice[1]
