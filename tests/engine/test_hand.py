@@ -515,3 +515,18 @@ def test_earthly_and_heavenly_flags_reach_the_judge(monkeypatch: pytest.MonkeyPa
     seen.clear()
     legal_actions(s, 1)
     assert seen == [(False, True)]
+
+
+def test_replay_of_an_explicit_wall() -> None:
+    s = scripted(HANDS, draws="8p")
+    for seat, a in [
+        (0, act("discard", "3m")),
+        (1, Action("pass")),
+        (2, act("peng", "3m")),
+        (2, act("discard", "8m")),
+        (3, Action("pass")),
+    ]:
+        s, _ = apply(s, seat, a)
+    again = replay(R, list(s.wall.ring), DICE, s.log)
+    assert again == s
+    assert HandState.from_json(json.loads(json.dumps(s.to_json()))) == s
