@@ -395,37 +395,41 @@ def candidates(
     out: list[Candidate] = []
     patterns: set[str] = set()
     wilds = counts[bao]
-    if wilds == 0 or not rules.strict_no_bao:
-        _config_candidates(
-            list(counts), 0, None, meld_tiles, melds, "wubao", out, patterns if wilds == 0 else None
-        )
-    if wilds:
-        nat = list(counts)
-        nat[bao] = 0
-        _config_candidates(nat, wilds, None, meld_tiles, melds, "youbao", out, patterns)
-        if context.win_by == "self_draw":
-            # 宝吊: the 13 tiles before the draw less one lone 宝 are complete sets
-            rest = list(counts)
-            rest[winning_tile] -= 1
-            if rest[bao] >= 1:
-                rest[bao] -= 1
-                rest_wilds = rest[bao]
-                rest[bao] = 0
-                pair = -1 if winning_tile == bao else winning_tile
-                diao: list[Candidate] = []
-                _config_candidates(rest, rest_wilds, pair, meld_tiles, melds, "baodiao", diao, None)
-                out.extend(diao)
-                families = {c.family for c in diao}
-                out[:] = [
-                    c._replace(huanyuan=True) if c.status == "wubao" and c.family in families else c
-                    for c in out
-                ]
+    if wilds == 0:
+        _config_candidates(list(counts), 0, None, meld_tiles, melds, "wubao", out, patterns)
+        return out, frozenset(patterns)
+    nat = list(counts)
+    nat[bao] = 0
+    _config_candidates(nat, wilds, None, meld_tiles, melds, "youbao", out, patterns)
+    if not out:
+        # every 无宝 or 宝吊 reading is also a reading with the 宝 wild: nothing to find
+        return out, frozenset(patterns)
+    if not rules.strict_no_bao:
+        _config_candidates(list(counts), 0, None, meld_tiles, melds, "wubao", out, None)
+    if context.win_by == "self_draw":
+        # 宝吊: the 13 tiles before the draw less one lone 宝 are complete sets
+        rest = list(counts)
+        rest[winning_tile] -= 1
+        if rest[bao] >= 1:
+            rest[bao] -= 1
+            rest_wilds = rest[bao]
+            rest[bao] = 0
+            pair = -1 if winning_tile == bao else winning_tile
+            diao: list[Candidate] = []
+            _config_candidates(rest, rest_wilds, pair, meld_tiles, melds, "baodiao", diao, None)
+            out.extend(diao)
+            families = {c.family for c in diao}
+            out[:] = [
+                c._replace(huanyuan=True) if c.status == "wubao" and c.family in families else c
+                for c in out
+            ]
     return out, frozenset(patterns)
 
 
 # ---------------------------------------------------------------- the judgement
 
 _SELF_DRAW = WinContext()
+_STATUS_RANK = {"wubao": 2, "baodiao": 1, "youbao": 0}
 _NO_WIN = "the 14 tiles form no winning pattern under any reading of the 宝"
 
 
@@ -512,10 +516,11 @@ def judge(
     if not cands:
         return Judgement(patterns, False, 0, "", (), "wubao", reason=_NO_WIN)
     best: Judgement | None = None
-    best_key = (False, -1)
+    best_key = (False, -1, -1)
     for c in cands:
         p = score_candidate(c, context, rules, len(melds))
-        key = (p.win, p.score)
+        # ties go to the cleaner 宝 status (无宝 over 宝吊 over 有宝), then the first found
+        key = (p.win, p.score, _STATUS_RANK[c.status])
         if key > best_key:
             best_key = key
             best = Judgement(
