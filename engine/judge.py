@@ -510,6 +510,11 @@ def judge(
     (64, '碰碰胡', ['pengpenghu'])
     """
     counts = _validate(concealed, melds, winning_tile, indicator)
+    if not 0 <= context.flown_bao <= 4 or not 0 <= context.gang_draws <= 4:
+        # only four 宝 exist and a hand holds at most four gangs
+        raise HandError("flown_bao and gang_draws must each be between 0 and 4")
+    if context.win_by not in ("self_draw", "rob_gang"):
+        raise HandError(f"win_by must be self_draw or rob_gang, not {context.win_by!r}")
     bao = bao_of(indicator)
     meld_tiles = [k for m in melds for k in m.tiles[:3]]
     cands, patterns = candidates(counts, meld_tiles, melds, winning_tile, bao, context, rules)

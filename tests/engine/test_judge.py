@@ -111,7 +111,7 @@ def test_worked_examples() -> None:
         ("1133m5577p99s2255z", "5z", "4z", (), {"gang_draws": 1}, 16),
         # plain 九幺: N capped at 2 → ×8 at most
         ("11199m19p19s12345z", "5z", "5z", (), {"gang_draws": 2}, 16),
-        ("11199m19p19s12345z", "5z", "5z", (), {"gang_draws": 5}, 32),
+        ("11199m19p19s12345z", "5z", "5z", (), {"gang_draws": 4}, 32),
         # 十三烂 takes no 杠开
         ("147m258p369s12345z", "5z", "6z", (), {"gang_draws": 1}, 4),
         # 飞宝 on every pattern
@@ -265,3 +265,15 @@ def test_errors(hand: str, win: str, ind: str, melds: tuple[str, ...], message: 
 def test_bad_meld_object() -> None:
     with pytest.raises(HandError, match="吃"):
         judge(parse_tiles("11z"), [Meld("chi", (0, 1, 3))] * 4, 27, 0, WinContext(), Rules())
+
+
+def test_ties_prefer_cleaner_bao_status() -> None:
+    # 平胡 无宝 ×2 (杠开) = 有宝七对 8: the 无宝 reading is reported
+    j = J("344556m44778899s", "3m", "2m", gang_draws=1)
+    assert (j.score, j.name, j.bao_status) == (8, "平胡", "wubao")
+
+
+@pytest.mark.parametrize("ctx", [{"flown_bao": 5}, {"gang_draws": 9}, {"win_by": "discard"}])
+def test_bad_context(ctx: dict[str, object]) -> None:
+    with pytest.raises(HandError):
+        J("123m456m789p234s55z", "5z", "4z", **ctx)

@@ -123,6 +123,25 @@ def test_cli_answers_in_order_and_survives_errors() -> None:
         ),
         ({"concealed": "123m456m789p234s55z", "indicator": "1m"}, "winning_tile"),
         ([1, 2], "object"),
+        ({"concealed": [1, 2], "winning_tile": "5z", "indicator": "1m"}, "tiles"),
+        (
+            {
+                "concealed": "123m456m789p234s55z",
+                "winning_tile": "5z",
+                "indicator": "1m",
+                "flown_bao": 10**9,
+            },
+            "flown_bao",
+        ),
+        (
+            {
+                "concealed": "123m456m789p234s55z",
+                "winning_tile": "5z",
+                "indicator": "1m",
+                "gang_draws": -1,
+            },
+            "gang_draws",
+        ),
     ],
 )
 def test_error_lines(obj: object, needle: str) -> None:
