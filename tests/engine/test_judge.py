@@ -3,6 +3,8 @@ options, the worked examples, 听牌 and errors."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from engine.judge import HandError, Judgement, WinContext, judge, winning_tiles
@@ -17,7 +19,7 @@ def J(
     ind: str,
     melds: tuple[str, ...] = (),
     rules: Rules | None = None,
-    **ctx: object,
+    **ctx: Any,
 ) -> Judgement:
     return judge(
         parse_tiles(hand),
@@ -26,7 +28,7 @@ def J(
         parse_tile(ind),
         WinContext(**ctx),
         rules or Rules(),
-    )  # type: ignore[arg-type]
+    )
 
 
 # (hand, winning tile, indicator, expected score, expected name, status)
@@ -137,7 +139,7 @@ def test_worked_examples() -> None:
     ],
 )
 def test_factors(
-    hand: str, win: str, ind: str, melds: tuple[str, ...], ctx: dict[str, object], score: int
+    hand: str, win: str, ind: str, melds: tuple[str, ...], ctx: dict[str, Any], score: int
 ) -> None:
     assert J(hand, win, ind, melds, **ctx).score == score
 
@@ -218,7 +220,7 @@ FAN = Rules.profile_named("jiuyao_fan")
     ],
 )
 def test_fan_profile(
-    hand: str, win: str, ind: str, ctx: dict[str, object], score: int, ok: bool
+    hand: str, win: str, ind: str, ctx: dict[str, Any], score: int, ok: bool
 ) -> None:
     j = J(hand, win, ind, rules=FAN, **ctx)
     assert (j.score, j.win) == (score, ok)
@@ -274,6 +276,6 @@ def test_ties_prefer_cleaner_bao_status() -> None:
 
 
 @pytest.mark.parametrize("ctx", [{"flown_bao": 5}, {"gang_draws": 9}, {"win_by": "discard"}])
-def test_bad_context(ctx: dict[str, object]) -> None:
+def test_bad_context(ctx: dict[str, Any]) -> None:
     with pytest.raises(HandError):
         J("123m456m789p234s55z", "5z", "4z", **ctx)
