@@ -29,6 +29,12 @@ Decisions where the rules are open
   every pattern; 清一色 +2 includes 字一色; the minimum ``min_win_points`` applies to self-drawn
   平胡 as in the standard profile; 抢杠 multiplies by 6.
 * A robbed tile is judged like any other tile (a robbed 宝 kind is wild).
+* 单吊 on a drawn 宝 (four melds, single tile X, draws a 宝) is 有宝 with the 单吊 factor; a
+  pair of 宝 behind four melds is 无宝 单吊 (both read as themselves).
+* Equal scores go to the cleaner 宝 status (无宝, then 宝吊, then 有宝), then the first found.
+* ``flown_bao`` and ``gang_draws`` above 4 are refused (four 宝, at most four gangs).
+* A 七对 reading may count wild-made fours (e.g. three 5p plus a 宝 read as 5p) as 豪华;
+  fifth copies are never needed for that.
 """
 
 from __future__ import annotations
