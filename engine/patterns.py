@@ -1,0 +1,401 @@
+"""Pattern analysis (§6): every scorable reading of a 14-tile hand as :class:`Candidate` values.
+
+Every 宝 may be read as any tile or as itself. Instead of enumerating readings,
+each 宝 status is one *configuration* of natural counts plus free wilds:
+
+* 无宝: all 宝 read as themselves (the plain counts, no wilds);
+* 有宝: every 宝 is a free wild;
+* 宝吊: the 13 tiles before the draw minus one lone 宝 must be complete sets with the
+  other 宝 wild, and the drawn tile pairs the lone 宝.
+
+Within a configuration a property such as 清一色 or 九幺 holds for some reading exactly
+when the natural tiles have it, because wilds (even fifth copies) can always be read
+inside the wanted tile subset. The shape test is a memoised per-suit minimum-wilds search.
+
+>>> from engine.tiles import counts_of, parse_tiles
+>>> cands, pats = candidates(counts_of(parse_tiles("111m555p999s222z77z")), [], [], 33, 3,
+...                          WinContext(), Rules())
+>>> sorted(pats), [c.row for c in cands]
+(['pengpenghu'], ['碰碰胡'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache, lru_cache
+from itertools import pairwise
+
+from engine.melds import Meld
+from engine.rules import Rules
+from engine.scoring import Candidate, WinContext
+from engine.tiles import KIND_COUNT
+
+__all__ = ["INF", "candidates"]
+
+INF = 5
+"""Wild counts from here on are "impossible": a hand holds at most four 宝. Capping every
+minimum at INF keeps the memo tables of :func:`_combine` small."""
+
+_TERMINAL_OR_HONOR = tuple(k >= 27 or k % 9 in (0, 8) for k in range(KIND_COUNT))
+
+
+# ---------------------------------------------------------------- shape search
+
+
+@cache
+def _suit_min(counts: tuple[int, ...]) -> tuple[int, int, int, int]:
+    """Minimum wilds to turn one suit's counts into sets, indexed ``pair*2 + seq``
+    (with/without the pair, with/without at least one sequence); INF if impossible.
+
+    >>> _suit_min((1, 1, 1, 0, 0, 0, 0, 0, 0))[1]  # 123: a sequence, no wilds
+    0
+    """
+    i = 0
+    while i < 9 and counts[i] == 0:
+        i += 1
+    if i == 9:
+        return (0, INF, INF, INF)
+    best = [INF, INF, INF, INF]
+    c = counts[i]
+    lst = list(counts)
+    # 刻子 of i
+    take = min(c, 3)
+    lst[i] -= take
+    sub = _suit_min(tuple(lst))
+    lst[i] += take
+    for s in range(4):
+        best[s] = min(best[s], sub[s] + 3 - take)
+    # the pair of i
+    take = min(c, 2)
+    lst[i] -= take
+    sub = _suit_min(tuple(lst))
+    lst[i] += take
+    for seq in range(2):
+        best[2 + seq] = min(best[2 + seq], sub[seq] + 2 - take)
+    # a sequence holding i, positions before i read from wilds
+    for start in range(max(0, i - 2), min(i, 6) + 1):
+        cost = 0
+        used: list[int] = []
+        for pos in range(start, start + 3):
+            if lst[pos] > 0:
+                lst[pos] -= 1
+                used.append(pos)
+            else:
+                cost += 1
+        sub = _suit_min(tuple(lst))
+        for pos in used:
+            lst[pos] += 1
+        for pair in range(2):
+            v = min(sub[pair * 2], sub[pair * 2 + 1]) + cost
+            best[pair * 2 + 1] = min(best[pair * 2 + 1], v)
+    return (min(best[0], INF), min(best[1], INF), min(best[2], INF), min(best[3], INF))
+
+
+@cache
+def _honor_min(honors: tuple[int, ...]) -> tuple[int, int]:
+    """Minimum wilds for the honor counts as 刻子 only: (no pair, with the pair)."""
+    base = 0
+    delta = INF
+    for c in honors:
+        if c == 0:
+            continue
+        r = c % 3
+        base += (0, 2, 1)[r]
+        delta = min(delta, (2, 1, 0)[r] - (0, 2, 1)[r])
+    return min(base, INF), min(base + delta, INF)
+
+
+def _standard_costs(nat: Sequence[int]) -> tuple[int, int, int, int]:
+    """Minimum wilds for the whole concealed part, indexed ``pair*2 + seq``; a pair may be
+    two wilds and a sequence three wilds."""
+    s0 = _suit_min(tuple(nat[0:9]))
+    s1 = _suit_min(tuple(nat[9:18]))
+    s2 = _suit_min(tuple(nat[18:27]))
+    honors = _honor_min(tuple(sorted(nat[27:34])))
+    # cheap bound: most random hands are hopeless in some suit, skip the combination
+    if min(s0) + min(s1) + min(s2) + min(honors) >= INF:
+        return _HOPELESS
+    return _combine(s0, s1, s2, honors)
+
+
+_HOPELESS = (INF, INF, INF, INF)
+
+
+@lru_cache(maxsize=1 << 16)
+def _combine(
+    s0: tuple[int, int, int, int],
+    s1: tuple[int, int, int, int],
+    s2: tuple[int, int, int, int],
+    honors: tuple[int, int],
+) -> tuple[int, int, int, int]:
+    # memoised: the per-suit minima take few distinct values, so this rarely runs
+    dp = [0, INF, INF, INF]
+    for sm in (s0, s1, s2):
+        new = [INF, INF, INF, INF]
+        for a in range(4):
+            if dp[a] >= INF:
+                continue
+            for b in range(4):
+                if sm[b] >= INF or (a >= 2 and b >= 2):
+                    continue
+                idx = (2 if a >= 2 or b >= 2 else 0) + (1 if a & 1 or b & 1 else 0)
+                new[idx] = min(new[idx], dp[a] + sm[b])
+        dp = new
+    h0, h1 = honors
+    out = [INF, INF, INF, INF]
+    for a in range(4):
+        if dp[a] >= INF:
+            continue
+        if h0 < INF:
+            out[a] = min(out[a], dp[a] + h0)
+        if a < 2 and h1 < INF:
+            out[a + 2] = min(out[a + 2], dp[a] + h1)
+    # free wilds may form the pair (2) or a sequence (3)
+    res = list(out)
+    for a in range(4):
+        if out[a] >= INF:
+            continue
+        pair, seq = a >> 1, a & 1
+        res[2 + seq] = min(res[2 + seq], out[a] + (0 if pair else 2))
+        res[pair * 2 + 1] = min(res[pair * 2 + 1], out[a] + (0 if seq else 3))
+        res[3] = min(res[3], out[a] + (0 if pair else 2) + (0 if seq else 3))
+    return (min(res[0], INF), min(res[1], INF), min(res[2], INF), min(res[3], INF))
+
+
+def _pong_cost(nat: Sequence[int], with_pair: bool, present: Sequence[int]) -> int:
+    """Minimum wilds for 刻子 only (碰碰胡), with or without the pair among them."""
+    base = 0
+    delta = 2  # two wilds can always be the pair
+    for k in present:
+        c = nat[k]
+        if c:
+            r = c % 3
+            base += (0, 2, 1)[r]
+            delta = min(delta, (2, 1, 0)[r] - (0, 2, 1)[r])
+    return base + delta if with_pair else base
+
+
+_THIRTEEN_CAP: dict[int, int] = {}
+
+
+def _rotten_capacity(mask: int) -> int:
+    """Extra ranks a valid 十三烂 rank set (bit mask of ranks 0–8) can take, or -1 if the
+    set itself breaks the at-least-3-apart rule."""
+    if mask in _THIRTEEN_CAP:
+        return _THIRTEEN_CAP[mask]
+    ranks = [r for r in range(9) if mask >> r & 1]
+    if any(b - a < 3 for a, b in pairwise(ranks)):
+        _THIRTEEN_CAP[mask] = -1
+        return -1
+    best = 0
+    for r in range(9):
+        if not mask >> r & 1 and all(abs(r - q) >= 3 for q in ranks):
+            best = max(best, 1 + _rotten_capacity(mask | 1 << r))
+    _THIRTEEN_CAP[mask] = best
+    return best
+
+
+# ---------------------------------------------------------------- configurations
+
+
+def _natural_flags(tiles: Sequence[int]) -> tuple[bool, bool, bool]:
+    """(all one suit 万/筒/条, all honors, all 1/9/honor) of the natural tiles given."""
+    lo, hi = min(tiles), max(tiles)
+    one_suit = hi < 27 and lo // 9 == hi // 9
+    return one_suit, lo >= 27, _JIUYAO_KINDS.issuperset(tiles)
+
+
+_JIUYAO_KINDS = frozenset(k for k in range(KIND_COUNT) if _TERMINAL_OR_HONOR[k])
+
+
+def _qidui_haohua(nat: Sequence[int], wilds: int, present: Sequence[int]) -> int:
+    """Most groups of four a seven-pairs reading can hold; -1 if no seven pairs.
+    ``present``: the kinds with a non-zero count."""
+    odd = 0
+    for k in present:
+        odd += nat[k] & 1
+    if odd > wilds:
+        return -1
+    rest = (wilds - odd) // 2  # spare wild pairs
+    quads = 0
+    twos = 0
+    for k in present:
+        c = nat[k]
+        c2 = c + (c & 1)
+        quads += c2 // 4
+        if c2 % 4 == 2:
+            twos += 1
+    upgrade = min(rest, twos)
+    return quads + upgrade + (rest - upgrade) // 2
+
+
+def _standard_rows(one_suit: bool, all_honor: bool, jiuyao: bool, pong: bool) -> str:
+    if not pong:
+        return "清一色平胡" if one_suit else "平胡"
+    if jiuyao:
+        return "九幺碰碰胡字一色" if all_honor else "九幺碰碰胡"
+    return "清一色碰碰胡" if one_suit else "碰碰胡"
+
+
+def _config_candidates(
+    nat: list[int],
+    wilds: int,
+    pair_kind: int | None,
+    meld_tiles: list[int],
+    melds: Sequence[Meld],
+    status: str,
+    out: list[Candidate],
+    patterns: set[str] | None,
+) -> None:
+    """Add every pattern this configuration reaches. ``pair_kind`` is ``None`` when the pair
+    is among the concealed tiles, -1 for a wild pair (宝吊 on a drawn 宝), else the kind of
+    the 宝吊 pair (its natural half is the drawn tile)."""
+    present = [k for k in range(KIND_COUNT) if nat[k]]
+    natural = present + meld_tiles
+    if pair_kind is not None and pair_kind >= 0:
+        natural.append(pair_kind)
+    one_suit, all_honor, jiuyao = _natural_flags(natural)
+    has_chi = any(m.kind == "chi" for m in melds)
+    # 平胡 / 碰碰胡
+    costs = _standard_costs(nat)
+    if pair_kind is None:
+        ok_any, ok_seq = min(costs[2], costs[3]) <= wilds, costs[3] <= wilds
+    else:
+        ok_any, ok_seq = min(costs[0], costs[1]) <= wilds, costs[1] <= wilds
+    if ok_seq or (ok_any and has_chi):
+        out.append(
+            Candidate(
+                "pinghu", _standard_rows(one_suit, False, False, False), status, one_suit=one_suit
+            )
+        )
+        if patterns is not None:
+            patterns.add("pinghu")
+    if ok_any and not has_chi and _pong_cost(nat, pair_kind is None, present) <= wilds:
+        row = _standard_rows(one_suit, all_honor, jiuyao, True)
+        out.append(Candidate("pengpenghu", row, status, one_suit=one_suit or all_honor))
+        if patterns is not None:
+            patterns.add("pengpenghu")
+    if melds:
+        if jiuyao and pair_kind is None:
+            _jiuyao(nat, wilds, melds, status, out, patterns)
+        return
+    # 七对
+    q_nat = nat
+    q_wilds = wilds
+    if pair_kind is not None:
+        q_nat = list(nat)
+        if pair_kind >= 0:
+            q_nat[pair_kind] += 2
+        else:
+            q_wilds += 2
+    q_present = (
+        present
+        if pair_kind is None or pair_kind < 0 or nat[pair_kind]
+        else [
+            *present,
+            pair_kind,
+        ]
+    )
+    haohua = _qidui_haohua(q_nat, q_wilds, q_present)
+    if haohua >= 0:
+        if jiuyao and all_honor:
+            if max(q_nat) <= 2:  # seven distinct honor pairs can be read: 七星
+                out.append(Candidate("qidui", "九幺七对字一色", status, 0, True, one_suit=True))
+            out.append(Candidate("qidui", "九幺七对字一色", status, haohua, one_suit=True))
+        elif jiuyao:
+            out.append(Candidate("qidui", "九幺七对", status, haohua))
+        else:
+            row = "清一色七对" if one_suit else "七对"
+            out.append(Candidate("qidui", row, status, haohua, one_suit=one_suit))
+        if patterns is not None:
+            patterns.add("qidui")
+    if pair_kind is not None:
+        return  # 十三烂 and 九幺 have no 宝吊 column
+    if jiuyao:
+        _jiuyao(nat, wilds, melds, status, out, patterns)
+    # 十三烂
+    if len(present) + wilds == 14 and max(nat) <= 1:
+        capacity = 7 - sum(nat[27:])
+        missing_honors = capacity
+        for s in range(3):
+            mask = sum(1 << r for r in range(9) if nat[9 * s + r])
+            cap = _rotten_capacity(mask)
+            if cap < 0:
+                capacity = -1
+                break
+            capacity += cap
+        if capacity >= wilds:
+            qixing = missing_honors <= wilds
+            out.append(
+                Candidate("shisanlan", "七星十三烂" if qixing else "十三烂", status, qixing=qixing)
+            )
+            if patterns is not None:
+                patterns.add("shisanlan")
+
+
+def _jiuyao(
+    nat: list[int],
+    wilds: int,
+    melds: Sequence[Meld],
+    status: str,
+    out: list[Candidate],
+    patterns: set[str] | None,
+) -> None:
+    """九幺: every natural tile is already a 1, 9 or honor; wilds are read as such."""
+    missing = sum(1 for k in range(27, 34) if nat[k] == 0)
+    qixing = missing <= wilds
+    spare = wilds - missing if qixing else wilds
+    quad = not melds and any(
+        _TERMINAL_OR_HONOR[k]
+        and nat[k] + spare + (1 if qixing and k >= 27 and nat[k] == 0 else 0) >= 4
+        for k in range(KIND_COUNT)
+    )
+    out.append(
+        Candidate("jiuyao", "七星九幺" if qixing else "九幺", status, qixing=qixing, quad=quad)
+    )
+    if patterns is not None:
+        patterns.add("jiuyao")
+
+
+def candidates(
+    counts: list[int],
+    meld_tiles: list[int],
+    melds: Sequence[Meld],
+    winning_tile: int,
+    bao: int,
+    context: WinContext,
+    rules: Rules,
+) -> tuple[list[Candidate], frozenset[str]]:
+    """Every scorable reading of the hand and the set of patterns some reading forms."""
+    out: list[Candidate] = []
+    patterns: set[str] = set()
+    wilds = counts[bao]
+    if wilds == 0:
+        _config_candidates(list(counts), 0, None, meld_tiles, melds, "wubao", out, patterns)
+        return out, frozenset(patterns)
+    nat = list(counts)
+    nat[bao] = 0
+    _config_candidates(nat, wilds, None, meld_tiles, melds, "youbao", out, patterns)
+    if not out:
+        # every 无宝 or 宝吊 reading is also a reading with the 宝 wild: nothing to find
+        return out, frozenset(patterns)
+    if not rules.strict_no_bao:
+        _config_candidates(list(counts), 0, None, meld_tiles, melds, "wubao", out, None)
+    if context.win_by == "self_draw":
+        # 宝吊: the 13 tiles before the draw less one lone 宝 are complete sets
+        rest = list(counts)
+        rest[winning_tile] -= 1
+        if rest[bao] >= 1:
+            rest[bao] -= 1
+            rest_wilds = rest[bao]
+            rest[bao] = 0
+            pair = -1 if winning_tile == bao else winning_tile
+            diao: list[Candidate] = []
+            _config_candidates(rest, rest_wilds, pair, meld_tiles, melds, "baodiao", diao, None)
+            out.extend(diao)
+            families = {c.family for c in diao}
+            out[:] = [
+                c._replace(huanyuan=True) if c.status == "wubao" and c.family in families else c
+                for c in out
+            ]
+    return out, frozenset(patterns)
