@@ -113,8 +113,10 @@ def suit_costs(counts: bytes | Sequence[int], honors: bool = False) -> tuple[int
 
     ``delta`` is always 2 modulo 3 (a pair of wilds costs 2).
 
-    >>> suit_costs([1, 1, 0, 0, 0, 0, 0, 0, 0])   # 12m: one wild makes 123m
-    (1, 1)
+    >>> suit_costs([1, 1, 0, 0, 0, 0, 0, 0, 0])  # 12m: one wild for 123m, two for the pair
+    (1, 2)
+    >>> suit_costs([2, 0, 0, 0, 0, 0, 0, 0, 0])  # 11m: a wild for 111m, or the pair as is
+    (1, -1)
     >>> suit_costs([0] * 7, honors=True)
     (0, 2)
     """
@@ -151,7 +153,7 @@ def is_complete(counts: Sequence[int], wilds: int) -> bool:
     >>> from engine.tiles import counts_of, parse_tiles
     >>> is_complete(counts_of(parse_tiles("1m")), 1)
     True
-    >>> is_complete(counts_of(parse_tiles("19m")), 3)
+    >>> is_complete(counts_of(parse_tiles("147m")), 2)
     False
     """
     st = _SUIT_TABLE
@@ -229,10 +231,10 @@ def check_line(line: str) -> str:
             return _slow_line(tiles, wilds)
         g0, g1, g2, g3 = m.groups()
         gc = _GROUP_COSTS
-        c0 = gc[0].get(g0) if g0 in gc[0] else _group_costs(0, g0)  # type: ignore[arg-type]
-        c1 = gc[1].get(g1) if g1 in gc[1] else _group_costs(1, g1)  # type: ignore[arg-type]
-        c2 = gc[2].get(g2) if g2 in gc[2] else _group_costs(2, g2)  # type: ignore[arg-type]
-        c3 = gc[3].get(g3) if g3 in gc[3] else _group_costs(3, g3)  # type: ignore[arg-type]
+        c0 = gc[0].get(g0) if g0 in gc[0] else _group_costs(0, g0)
+        c1 = gc[1].get(g1) if g1 in gc[1] else _group_costs(1, g1)
+        c2 = gc[2].get(g2) if g2 in gc[2] else _group_costs(2, g2)
+        c3 = gc[3].get(g3) if g3 in gc[3] else _group_costs(3, g3)
         if c0 is None or c1 is None or c2 is None or c3 is None:
             return _slow_line(tiles, wilds)  # reports the five copies
         r = wilds - c0[0] - c1[0] - c2[0] - c3[0] - min(c0[1], c1[1], c2[1], c3[1])
@@ -270,30 +272,44 @@ def check_text(data: str) -> str:
 
 
 def _bulk_answers(matches: list[tuple[str, str, str, str, str]]) -> list[str] | None:
-    # zip(*matches) is slow for long inputs; itemgetter columns are not.
-    wilds = list(map(int, map(itemgetter(4), matches)))
-    if max(wilds) > _BULK_MAX_WILDS:
+    # Each group's costs are packed into one int, 8 * sets + (1 if its pair delta is -1),
+    # since a delta is always -1 or 2 (a pair saves at most the one wild that would have
+    # made it a triplet, and costs at most two). A line then needs three additions and
+    # one look-up, all as C-level maps: zip(*matches) would be slow for long inputs.
+    wild_col = list(map(itemgetter(4), matches))
+    for text in set(wild_col).difference(_BULK_WILDS):
+        _BULK_WILDS[text] = 8 * int(text)
+    most = max(map(_BULK_WILDS.__getitem__, wild_col)) // 8
+    if most > _BULK_MAX_WILDS:
         return None
-    sets: list[list[int]] = []
-    deltas: list[list[int]] = []
+    packed: list[list[int]] = []
     for suit in range(4):
-        s_table, d_table = _BULK_SETS[suit], _BULK_DELTAS[suit]
+        table = _BULK_PACKED[suit]
         col = list(map(itemgetter(suit), matches))
-        for digits in set(col).difference(s_table):
+        for digits in set(col).difference(table):
             got = _group_costs(suit, digits)
             if got is None:
                 return None  # five copies of a kind: let check_line word the error
-            s_table[digits], d_table[digits] = got
-        sets.append(list(map(s_table.__getitem__, col)))
-        deltas.append(list(map(d_table.__getitem__, col)))
-    total = map(add, map(add, sets[0], sets[1]), map(add, sets[2], sets[3]))
-    spare = map(sub, map(sub, wilds, total), map(min, *deltas))
-    winning = {r: "1" for r in range(0, max(wilds) + 1, 3)}
-    return list(map(winning.get, spare, repeat("0")))
+            table[digits] = 8 * got[0] + (got[1] == -1)
+        packed.append(list(map(table.__getitem__, col)))
+    total = map(add, map(add, packed[0], packed[1]), map(add, packed[2], packed[3]))
+    keys = map(sub, map(_BULK_WILDS.__getitem__, wild_col), total)
+    return list(map(_winning_keys(most).get, keys, repeat("0")))
 
 
-_BULK_SETS: list[dict[str, int]] = [{"": 0} for _ in range(4)]
-_BULK_DELTAS: list[dict[str, int]] = [{"": 2} for _ in range(4)]
+def _winning_keys(most: int) -> dict[int, str]:
+    # key = 8 * (wilds - sets) - (number of suits whose pair delta is -1)
+    winning: dict[int, str] = {}
+    for spare in range(-1, most + 1):
+        for minus in range(5):
+            r = spare - (-1 if minus else 2)
+            if r >= 0 and r % 3 == 0:
+                winning[8 * spare - minus] = "1"
+    return winning
+
+
+_BULK_PACKED: list[dict[str, int]] = [{"": 0} for _ in range(4)]
+_BULK_WILDS: dict[str, int] = {}
 
 
 def main() -> None:
