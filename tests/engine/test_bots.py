@@ -1,0 +1,50 @@
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.bots import BOT_KINDS, choose_action
+from engine.hand import apply, legal_actions, new_hand, waiting_on
+from engine.rules import Rules
+from engine.simulate import simulate
+
+
+@pytest.mark.parametrize("kind", list(BOT_KINDS))
+def test_every_bot_action_is_legal_and_hands_finish(kind: str) -> None:
+    rng = random.Random(3)
+    for seed in range(3):
+        state = new_hand(Rules(), dealer=seed % 4, seed=f"bots-{seed}")
+        while state.phase != "ended":
+            seat = waiting_on(state)[0]
+            action = choose_action(kind, state, seat, rng)
+            assert action in legal_actions(state, seat)
+            state, _ = apply(state, seat, action)
+
+
+def test_basic_bot_always_takes_a_legal_win() -> None:
+    rng = random.Random(5)
+    offered = 0
+    for seed in range(12):
+        state = new_hand(Rules(), dealer=0, seed=f"wins-{seed}")
+        while state.phase != "ended":
+            seat = waiting_on(state)[0]
+            action = choose_action("basic", state, seat, rng)
+            if any(a.type == "hu" for a in legal_actions(state, seat)):
+                offered += 1
+                assert action.type == "hu"
+            state, _ = apply(state, seat, action)
+    assert offered > 0
+
+
+def test_basic_bots_beat_random_seats() -> None:
+    stats = simulate(40, "duel", ["basic", "random", "basic", "random"], Rules())
+    basic = stats["points"][0] + stats["points"][2]
+    assert stats["zero_sum"]
+    assert basic > 0 and basic > stats["points"][1] + stats["points"][3]
+
+
+def test_unknown_bot_is_a_clear_error() -> None:
+    state = new_hand(Rules(), dealer=0, seed=1)
+    with pytest.raises(ValueError, match="unknown bot 'smart'"):
+        choose_action("smart", state, 0, random.Random(0))
