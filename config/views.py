@@ -7,5 +7,5 @@ from django.shortcuts import render
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    """Placeholder home page until the lobby takes over "/"."""
+    """The welcome page; the lobby at "/" shows it to visitors who are not logged in."""
     return render(request, "home.html")

@@ -34,9 +34,11 @@ def _lobby_context(
     }
 
 
-@login_required
 @require_http_methods(["GET"])
 def lobby(request: HttpRequest) -> HttpResponse:
+    # A newcomer landing on "/" should see how to sign up, not a bare login form.
+    if not request.user.is_authenticated:
+        return render(request, "home.html")
     return render(request, "tables/lobby.html", _lobby_context(request))
 
 

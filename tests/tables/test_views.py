@@ -37,9 +37,12 @@ def create_data(**extra: Any) -> dict[str, Any]:
     return data
 
 
-def test_lobby_needs_login(client: Client, db: None) -> None:
+def test_visitors_get_the_welcome_page_not_the_lobby(client: Client, db: None) -> None:
     response = client.get("/")
-    assert response.status_code == 302 and "login" in response["Location"]
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert "/accounts/signup/" in body and 'data-action="join"' not in body
+    assert client.get("/ledger/").status_code == 302
 
 
 def test_lobby_renders(client_in: Client, room: Any) -> None:
