@@ -296,7 +296,14 @@ def _tile_total(s: HandState) -> int:
         + w.live_count()
         + len(w.burned)
         + 1
+        + _tile_in_rob_window(s)
     )
+
+
+def _tile_in_rob_window(s: HandState) -> int:
+    # A claimed 明杠 tile has left the river but joins the meld only when the rob window closes.
+    p = s.pending
+    return 1 if p is not None and p["kind"] == "rob" and p["gang"] == "minggang" else 0
 
 
 ALLOWED_VIEW = {
