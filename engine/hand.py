@@ -259,7 +259,8 @@ def _self_draw_check(state: HandState, seat: int) -> WinCheck | None:
         and not state.any_meld
         and state.gang_draws == 0
     )
-    tile = state.drawn if state.drawn is not None else hand[-1]
+    # After a 亮宝杠 the drawn tile may have gone into the meld; judge on the hand as it stands.
+    tile = state.drawn if state.drawn is not None and state.drawn in hand else hand[-1]
     return _judge_win(
         hand,
         state.melds[seat],
