@@ -19,12 +19,12 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-import importlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from engine.actions import Action
+from engine.judge import WinContext, judge
 from engine.melds import Meld
 from engine.rules import Rules
 from engine.settlement import gang_payments, self_draw_payments, transfer
@@ -70,43 +70,26 @@ def _judge_win(
     heavenly: bool = False,
     earthly: bool = False,
 ) -> WinCheck:
-    """The one door to :mod:`engine.judge` (imported lazily: it is written separately).
-    Tests replace this function."""
-    # Looked up at call time, so this module works (and is tested) before the judge exists.
-    judge_mod: Any = importlib.import_module("engine.judge")
-
-    ctx_cls: Any = judge_mod.WinContext
-    ctx = ctx_cls(
+    """The one door to :mod:`engine.judge`; tests replace this function."""
+    ctx = WinContext(
         win_by=win_by,
         gang_draws=gang_draws,
         flown_bao=flown_bao,
         heavenly=heavenly,
         earthly=earthly,
     )
-    judge_fn: Any = judge_mod.judge
-    j: Any = judge_fn(list(concealed), list(melds), winning_tile, indicator, ctx, rules)
+    j = judge(list(concealed), list(melds), winning_tile, indicator, ctx, rules)
     detail: dict[str, Any] = {
-        "name": str(getattr(j, "name", "")),
-        "score": int(j.score),
-        "patterns": sorted(str(p) for p in getattr(j, "patterns", ())),
-        "bao_status": str(getattr(j, "bao_status", "")),
-        "fan": int(getattr(j, "fan", 0)),
-        "base": int(getattr(j, "base", 0)),
-        "reason": str(getattr(j, "reason", "")),
-        "breakdown": [_jsonable(b) for b in getattr(j, "breakdown", ())],
+        "name": j.name,
+        "score": j.score,
+        "patterns": sorted(j.patterns),
+        "bao_status": j.bao_status,
+        "fan": j.fan,
+        "base": j.base,
+        "reason": j.reason,
+        "breakdown": [dataclasses.asdict(b) for b in j.breakdown],
     }
-    return WinCheck(bool(j.win), int(j.score), detail)
-
-
-def _jsonable(item: Any) -> Any:
-    """A judge breakdown line as plain JSON (dataclass fields, else its text)."""
-    if dataclasses.is_dataclass(item) and not isinstance(item, type):
-        return {k: _jsonable(v) for k, v in dataclasses.asdict(item).items()}
-    if isinstance(item, str | int | float | bool) or item is None:
-        return item
-    if isinstance(item, list | tuple | frozenset | set):
-        return [_jsonable(v) for v in item]
-    return str(item)
+    return WinCheck(j.win, j.score, detail)
 
 
 @dataclass
