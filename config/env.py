@@ -67,6 +67,9 @@ def database_config(environ: Mapping[str, str], base_dir: Path) -> dict[str, Any
     return {
         "ENGINE": "django.db.backends.sqlite3",
         "NAME": base_dir / "db.sqlite3",
+        # Every table move is a write transaction: take SQLite's write lock at BEGIN, and
+        # wait for it, so concurrent moves queue instead of failing with "database is locked".
+        "OPTIONS": {"transaction_mode": "IMMEDIATE", "timeout": 20},
     }
 
 
@@ -79,3 +82,15 @@ def channel_layer_config(environ: Mapping[str, str]) -> dict[str, Any]:
             "CONFIG": {"hosts": [url]},
         }
     return {"BACKEND": "channels.layers.InMemoryChannelLayer"}
+
+
+def cache_config(environ: Mapping[str, str]) -> dict[str, Any]:
+    """Redis when REDIS_URL is set (shared by every server process: the login rate limit
+    must count across them), else a per-process memory cache for the embedded setup."""
+    url = environ.get("REDIS_URL", "")
+    if url:
+        return {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}
+    return {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "shangrao-mahjong",
+    }

@@ -32,10 +32,14 @@ class Room(models.Model):
         _("status"), max_length=10, choices=Status.choices, default=Status.WAITING
     )
     created_at = models.DateTimeField(auto_now_add=True)
-    # The live game, filled in by the table code.
+    # The live game, written only by ``tables.play``: the match and the current hand as the
+    # engine's JSON (secret: holds every hand and the wall), bumped ``version`` on every commit.
     state = models.JSONField(null=True, blank=True)
     version = models.PositiveIntegerField(default=0)
     deadline = models.DateTimeField(null=True, blank=True)
+    """When something is next due at the table (a bot's move, a timer running out)."""
+    turn_deadline = models.DateTimeField(null=True, blank=True)
+    """When the people asked to act now run out of time (shown as the countdown)."""
 
     class Meta:
         ordering = ("-created_at",)
@@ -57,6 +61,11 @@ class Seat(models.Model):
     bot = models.CharField(max_length=20, blank=True, default="")
     ready = models.BooleanField(default=False)
     tuoguan = models.BooleanField(default=False)
+    """托管: the engine's bot plays this seat until the player takes control back."""
+    connections = models.PositiveSmallIntegerField(default=0)
+    """Open table pages of this seat's player (two tabs count twice)."""
+    disconnected_at = models.DateTimeField(null=True, blank=True)
+    """When the last open page of this seat closed; None while connected."""
 
     class Meta:
         ordering = ("room", "index")

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from engine.rules import Rules
+from tables import play
 from tables.models import BOT_BASIC, SEATS, Room, Seat
 
 TURN_SECONDS_MIN = 5
@@ -195,16 +196,5 @@ def start_match(room: Room, by_user: User) -> Room:
             raise RoomError(_("All four seats must be filled (add bots for empty seats)."))
         if not all(seat.ready for seat in seats if not seat.bot):
             raise RoomError(_("Everyone must be ready before the match starts."))
-        on_match_started(room)
+        play.begin_match(room)
         return room
-
-
-def on_match_started(room: Room) -> None:
-    """Called inside ``start_match``'s transaction, with the room row locked.
-
-    The live-table code plugs in here: it deals the first hand (a ``Hand`` with a fresh secret
-    seed), stores the engine state in ``room.state`` and sets ``room.deadline``. For now this
-    only marks the room as playing.
-    """
-    room.status = Room.Status.PLAYING
-    room.save(update_fields=["status"])

@@ -10,8 +10,9 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.models import User
 from engine.rules import Rules
-from tables import selectors, services
+from tables import notify, selectors, services
 from tables.forms import JoinForm, RoomForm, RulesForm, profile_defaults
+from tables.live import live_context
 from tables.models import Room
 from tables.services import RoomError
 
@@ -96,25 +97,11 @@ def _room(number: str) -> Room:
 @login_required
 @require_http_methods(["GET"])
 def room(request: HttpRequest, number: str) -> HttpResponse:
+    """The room page: seats while waiting, then the live table (kept live over WebSocket)."""
     room = _room(number)
-    user = _user(request)
-    seats = selectors.room_with_seats(room)
-    my_seat = next((s for s in seats if s.user_id == user.pk), None)
-    return render(
-        request,
-        "tables/room.html",
-        {
-            "room": room,
-            "seats": seats,
-            "my_seat": my_seat,
-            "is_owner": room.owner_id == user.pk,
-            "waiting": room.status == Room.Status.WAITING,
-            "summary": selectors.rules_summary(room.rules),
-            "invite_url": request.build_absolute_uri(f"/r/{room.number}/"),
-            "all_filled": all(not s.is_empty for s in seats),
-            "all_ready": all(s.ready for s in seats if not s.is_empty),
-        },
-    )
+    invite_url = request.build_absolute_uri(f"/r/{room.number}/")
+    context = live_context(room, _user(request), invite_url=invite_url)
+    return render(request, "tables/room.html", context)
 
 
 @login_required
@@ -147,6 +134,8 @@ def room_action(request: HttpRequest, number: str) -> HttpResponse:
             raise RoomError("?")
     except RoomError as exc:
         messages.error(request, str(exc))
+    else:
+        notify.table_changed(room.number)
     return redirect("room", number=room.number)
 
 

@@ -241,8 +241,13 @@ def render_tile(
     extra_class: str = "",
     button: bool = False,
     action: str = "discard",
+    ws_send: bool = False,
 ) -> SafeString:
-    """HTML of one face-up tile, or ``""`` if ``code`` is not a tile."""
+    """HTML of one face-up tile, or ``""`` if ``code`` is not a tile.
+
+    ``button``: a submit button named ``tile``; with ``ws_send`` it sends over the page's
+    WebSocket instead (htmx ``ws-send``), taking the other values from ``hx-vals`` above it.
+    """
     kind = to_kind(code)
     if kind is None:
         logger.warning("not a tile: %r", code)
@@ -263,8 +268,10 @@ def render_tile(
     badge = mark_safe('<span class="tile-badge" aria-hidden="true">宝</span>') if bao else ""
     face = _svg(kind, rotated)
     if button:
+        # ws-send buttons must not submit a form: htmx sends them over the socket on click.
+        opening = '<button type="button" ws-send ' if ws_send else '<button type="submit" '
         return format_html(
-            '<button type="submit" name="tile" value="{}" data-action="{}" class="{}" '
+            opening + 'name="tile" value="{}" data-action="{}" class="{}" '
             'data-tile="{}" title="{}" aria-label="{}">{}{}</button>',
             text,
             str(action),
@@ -309,6 +316,7 @@ def tile_tag(
     selected: bool = False,
     small: bool = False,
     rotated: bool = False,
+    ws_send: bool = False,
 ) -> SafeString:
     """``{% tile "5m" bao=False extra_class="" button=False action="discard" %}``.
 
@@ -330,6 +338,7 @@ def tile_tag(
         extra_class=extra_class,
         button=bool(button),
         action=action,
+        ws_send=bool(ws_send),
     )
 
 

@@ -1,0 +1,318 @@
+"""What one person sees at a live table: a read built only from the engine's per-seat view.
+
+Everything here comes from :func:`engine.hand.seat_view` for the viewer's seat (or the
+spectators' view), never from the state itself, so another seat's concealed tiles, the wall
+order and the seed cannot reach a page even by a template mistake.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from accounts.models import User
+from engine.preview import hu_preview
+from engine.tiles import format_tile, parse_tiles
+from engine.views import seat_view
+from tables.models import Room, Seat
+from tables.play import Table, must_act
+
+__all__ = ["Board", "board_for"]
+
+POSITIONS = ("bottom", "right", "top", "left")
+"""Seat positions relative to the viewer: 下家 sits on the right, 上家 on the left."""
+
+
+def _meld_label(kind: str) -> str:
+    labels = {
+        "chi": _("Chi"),
+        "peng": _("Pong"),
+        "minggang": _("Exposed kong"),
+        "bugang": _("Added kong"),
+        "angang": _("Concealed kong"),
+        "liangbao": _("Bao kong"),
+    }
+    return labels.get(kind, kind)
+
+
+def reason_label(reason: str) -> str:
+    """A transfer's reason in words."""
+    labels = {
+        "self_draw": _("self-drawn win"),
+        "qiang_gang": _("robbing the kong"),
+        "chengbao": _("pays for all (承包)"),
+        "minggang": _("exposed kong"),
+        "bugang": _("added kong"),
+        "angang": _("concealed kong"),
+        "liangbao": _("bao kong"),
+        "peng_of_indicator": _("pong of the indicator"),
+        "concealed_indicator_triple": _("three indicators held"),
+        "sibao": _("four bao (四宝)"),
+    }
+    return labels.get(reason, reason)
+
+
+@dataclass
+class MeldView:
+    kind: str
+    label: str
+    tiles: list[str] | None
+    """None for a face-down 暗杠: four backs."""
+
+
+@dataclass
+class SeatPanel:
+    index: int
+    position: str
+    name: str
+    is_me: bool
+    is_bot: bool
+    tuoguan: bool
+    connected: bool
+    dealer: bool
+    acting: bool
+    ready: bool
+    hand_size: int
+    melds: list[MeldView]
+    river: list[str]
+    flown: int
+    points: int
+
+    @property
+    def backs(self) -> range:
+        """One face-down tile per concealed tile, for the template to loop over."""
+        return range(self.hand_size)
+
+
+@dataclass
+class Choice:
+    """One button in the action bar (discards are the hand's tiles themselves)."""
+
+    action: str
+    label: str
+    values: dict[str, Any]
+    tiles: list[str] = field(default_factory=list)
+    score: int | None = None
+
+    @property
+    def hx_vals(self) -> str:
+        """The engine action's fields for htmx ``hx-vals`` (the button itself names the type)."""
+        return json.dumps({k: v for k, v in self.values.items() if k != "type"})
+
+
+@dataclass
+class WinnerView:
+    name: str
+    concealed: list[str]
+    melds: list[MeldView]
+    winning_tile: str | None
+    pattern_name: str
+    score: int
+    breakdown: list[dict[str, Any]]
+
+
+@dataclass
+class TransferView:
+    payer: str
+    payee: str
+    points: int
+    reason: str
+
+
+@dataclass
+class Settlement:
+    outcome: str
+    winners: list[WinnerView]
+    transfers: list[TransferView]
+    hand_totals: list[tuple[str, int]]
+    next_dealer: str
+    revealed: list[tuple[str, list[str]]]
+
+
+@dataclass
+class Board:
+    room: Room
+    step: int
+    version: int
+    phase: str
+    hand_no: int
+    hands_total: int | None
+    dice: list[int]
+    indicator: str
+    bao: str
+    wall_left: int
+    burned: list[str]
+    panels: list[SeatPanel]
+    me: SeatPanel | None
+    my_hand: list[str] = field(default_factory=list)
+    drawn: str | None = None
+    can_discard: bool = False
+    choices: list[Choice] = field(default_factory=list)
+    window_tile: str | None = None
+    window_from: str | None = None
+    deadline: datetime | None = None
+    seconds_left: int | None = None
+    settlement: Settlement | None = None
+    finished: bool = False
+    match_totals: list[tuple[str, int]] = field(default_factory=list)
+    waiting_names: list[str] = field(default_factory=list)
+
+    def panel(self, position: str) -> SeatPanel:
+        return next(p for p in self.panels if p.position == position)
+
+
+def _name(seat: Seat) -> str:
+    if seat.user is not None:
+        return seat.user.name
+    return _("Bot %(n)d") % {"n": seat.index + 1}
+
+
+def _melds(rows: list[dict[str, Any]]) -> list[MeldView]:
+    return [
+        MeldView(
+            kind=m["kind"],
+            label=_meld_label(m["kind"]),
+            tiles=None if m["tiles"] is None else _codes(m["tiles"]),
+        )
+        for m in rows
+    ]
+
+
+def _codes(text: str) -> list[str]:
+    return [format_tile(k) for k in parse_tiles(text)] if text else []
+
+
+def _choices(view: dict[str, Any], table: Table, seat: int) -> tuple[bool, list[Choice]]:
+    can_discard = False
+    out: list[Choice] = []
+    for a in view["legal"]:
+        kind = a["type"]
+        if kind == "discard":
+            can_discard = True
+        elif kind == "chi":
+            out.append(Choice("chi", _("Chi"), a, tiles=sorted([*_codes(a["tiles"]), a["tile"]])))
+        elif kind == "peng":
+            out.append(Choice("peng", _("Pong"), a, tiles=[a["tile"]] * 3))
+        elif kind == "gang":
+            count = 3 if a["gang"] == "liangbao" else 4
+            out.append(Choice("gang", _meld_label(a["gang"]), a, tiles=[a["tile"]] * count))
+        elif kind == "hu":
+            assert table.hand is not None
+            preview = hu_preview(table.hand, seat)
+            choice = Choice("hu", _("Hu"), a)
+            if preview is not None:
+                choice.score = int(preview["score"])
+                choice.label = f"{_('Hu')} {preview['judgement']['name']}"
+            out.append(choice)
+        elif kind == "pass":
+            out.append(Choice("pass", _("Pass"), a))
+    return can_discard, out
+
+
+def _settlement(result: dict[str, Any], seats: list[Seat], view: dict[str, Any]) -> Settlement:
+    names = [_name(s) for s in seats]
+    winners = []
+    for w in result["winners"]:
+        j = result["judgements"][str(w)]
+        winners.append(
+            WinnerView(
+                name=names[w],
+                concealed=_codes(result["hands"][w]),
+                melds=_melds(view["melds"][w]),
+                winning_tile=result["winning_tile"],
+                pattern_name=j["name"],
+                score=int(result["scores"][str(w)]),
+                breakdown=list(j["breakdown"]),
+            )
+        )
+    return Settlement(
+        outcome=result["outcome"],
+        winners=winners,
+        transfers=[
+            TransferView(
+                names[t["payer"]], names[t["payee"]], t["points"], reason_label(t["reason"])
+            )
+            for t in result["transfers"]
+        ],
+        hand_totals=[(names[i], int(p)) for i, p in enumerate(result["totals"])],
+        next_dealer=names[int(result["next_dealer"])],
+        revealed=[(names[i], _codes(h)) for i, h in enumerate(result["hands"])],
+    )
+
+
+def board_for(table: Table, viewer: User | None, now: datetime | None = None) -> Board:
+    """The table as ``viewer`` may see it: their own tiles and everything public."""
+    now = now or timezone.now()
+    assert table.hand is not None
+    room = table.room
+    my_seat = next(
+        (s.index for s in table.seats if viewer is not None and s.user_id == viewer.pk), None
+    )
+    view = seat_view(table.hand, my_seat)
+    acting = set(must_act(table))
+    base = my_seat if my_seat is not None else 0
+    panels = []
+    for s in table.seats:
+        panels.append(
+            SeatPanel(
+                index=s.index,
+                position=POSITIONS[(s.index - base) % 4],
+                name=_name(s),
+                is_me=s.index == my_seat,
+                is_bot=bool(s.bot),
+                tuoguan=s.tuoguan,
+                connected=bool(s.bot) or s.connections > 0,
+                dealer=s.index == view["dealer"],
+                acting=s.index in acting,
+                ready=s.ready,
+                hand_size=view["hand_sizes"][s.index],
+                melds=_melds(view["melds"][s.index]),
+                river=list(view["rivers"][s.index]),
+                flown=int(view["flown"][s.index]),
+                points=int(table.match.totals[s.index]),
+            )
+        )
+    board = Board(
+        room=room,
+        step=view["step"],
+        version=room.version,
+        phase=view["phase"],
+        hand_no=table.match.hand_no + (0 if view["phase"] == "ended" else 1),
+        hands_total=table.match.hands_total,
+        dice=view["dice"],
+        indicator=view["indicator"],
+        bao=view["bao"],
+        wall_left=view["wall_left"],
+        burned=list(view["burned"]),
+        panels=sorted(panels, key=lambda p: POSITIONS.index(p.position)),
+        me=next((p for p in panels if p.is_me), None),
+        finished=table.finished,
+        waiting_names=[_name(table.seats[i]) for i in sorted(acting)],
+    )
+    if "window" in view:
+        board.window_tile = view["window"]["tile"]
+        board.window_from = _name(table.seats[view["window"]["from"]])
+    if my_seat is not None:
+        hand = _codes(view["hand"])
+        drawn = view.get("drawn")
+        if drawn and drawn in hand:
+            hand.remove(drawn)
+            board.drawn = drawn
+        board.my_hand = hand
+        board.can_discard, board.choices = _choices(view, table, my_seat)
+    if room.turn_deadline is not None and acting:
+        board.deadline = room.turn_deadline
+        board.seconds_left = max(0, int((room.turn_deadline - now).total_seconds() + 0.999))
+    if view["result"] is not None:
+        board.settlement = _settlement(view["result"], table.seats, view)
+    if table.finished:
+        board.match_totals = sorted(
+            ((_name(s), int(table.match.totals[s.index])) for s in table.seats),
+            key=lambda x: -x[1],
+        )
+    return board

@@ -1,0 +1,154 @@
+"""The table's WebSocket: one consumer per open page, kept thin.
+
+It pushes the page's ``#live`` fragment (rendered for this connection's own seat) whenever the
+table changes, passes the player's inputs to :mod:`tables.play`, and keeps a timer for the
+table's next deadline. The group message says only "changed"; it never carries tiles.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from datetime import datetime, timedelta
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+from django.template.loader import render_to_string
+from django.utils import timezone, translation
+
+from accounts.models import User
+from tables import notify, play
+from tables.live import render_live
+
+logger = logging.getLogger(__name__)
+
+CLOSE_NOT_LOGGED_IN = 4401
+CLOSE_NO_SUCH_ROOM = 4404
+MAX_MESSAGE_BYTES = 4096
+RETRY_AFTER = timedelta(seconds=1)
+
+
+def _language(scope: dict[str, Any]) -> str:
+    cookies: dict[str, str] = scope.get("cookies", {})
+    code = cookies.get(settings.LANGUAGE_COOKIE_NAME, "")
+    try:
+        return translation.get_supported_language_variant(code)
+    except LookupError:
+        return str(settings.LANGUAGE_CODE)
+
+
+def _origin(scope: dict[str, Any]) -> str:
+    headers = dict(scope.get("headers", []))
+    host = headers.get(b"host", b"127.0.0.1").decode("latin-1")
+    scheme = "https" if scope.get("scheme") == "wss" else "http"
+    return f"{scheme}://{host}"
+
+
+class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
+    number: str
+    user: User | None
+    timer: asyncio.Task[None] | None = None
+    counted: bool = False
+
+    async def connect(self) -> None:
+        self.number = str(self.scope["url_route"]["kwargs"]["number"])
+        user = self.scope.get("user")
+        self.user = user if isinstance(user, User) and user.is_authenticated else None
+        if self.user is None:
+            await self.close(code=CLOSE_NOT_LOGGED_IN)
+            return
+        await self.channel_layer.group_add(notify.group_name(self.number), self.channel_name)
+        await self.accept()
+        if not await self.push():
+            await self.close(code=CLOSE_NO_SUCH_ROOM)
+            return
+        self.counted = await database_sync_to_async(play.connect)(self.number, self.user)
+        if self.counted:
+            await notify.table_changed_async(self.number)
+
+    async def disconnect(self, code: int) -> None:
+        if self.timer is not None:
+            self.timer.cancel()
+        if not hasattr(self, "number"):
+            return
+        await self.channel_layer.group_discard(notify.group_name(self.number), self.channel_name)
+        if not (self.counted and self.user is not None):
+            return
+        if await database_sync_to_async(play.disconnect)(self.number, self.user):
+            await notify.table_changed_async(self.number)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        assert self.user is not None
+        if text_data is None or len(text_data) > MAX_MESSAGE_BYTES:
+            await self.send_error(str(translation.gettext("That message is not a move.")))
+            return
+        try:
+            payload = json.loads(text_data)
+        except json.JSONDecodeError:
+            payload = None
+        try:
+            await database_sync_to_async(self._act)(payload)
+        except play.PlayError as exc:
+            await self.send_error(str(exc))
+            return
+        await notify.table_changed_async(self.number)
+
+    def _act(self, payload: Any) -> None:
+        assert self.user is not None
+        with translation.override(_language(self.scope)):
+            play.act(self.number, self.user, payload)
+
+    async def table_changed(self, event: dict[str, Any]) -> None:
+        await self.push()
+
+    # ------------------------------------------------------------ rendering
+
+    def _render(self) -> tuple[str, datetime | None, bool]:
+        cookies: dict[str, str] = self.scope.get("cookies", {})
+        with translation.override(_language(self.scope)):
+            html, room = render_live(
+                self.number,
+                self.user,
+                invite_url=f"{_origin(self.scope)}/r/{self.number}/",
+                csrf_token=cookies.get(settings.CSRF_COOKIE_NAME, ""),
+            )
+        return html, (room.deadline if room else None), room is not None
+
+    async def push(self) -> bool:
+        """Send this page its fresh ``#live``; False if the room does not exist."""
+        html, deadline, exists = await database_sync_to_async(self._render)()
+        if not exists:
+            return False
+        await self.send(text_data=html)
+        self.arm(deadline)
+        return True
+
+    async def send_error(self, message: str) -> None:
+        html = render_to_string("tables/_table_error.html", {"message": message})
+        await self.send(text_data=html)
+
+    # ------------------------------------------------------------ the table's clock
+
+    def arm(self, deadline: datetime | None) -> None:
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+        if deadline is not None:
+            self.timer = asyncio.create_task(self._fire_at(deadline))
+
+    async def _fire_at(self, deadline: datetime) -> None:
+        await asyncio.sleep(max(0.0, (deadline - timezone.now()).total_seconds()) + 0.01)
+        # From here this tick runs to the end even if a push arms the next one meanwhile.
+        self.timer = None
+        try:
+            changed = await database_sync_to_async(play.advance)(self.number)
+        except Exception:
+            # A failed tick must not stop the table's clock: log it and try again shortly.
+            logger.exception("table %s: advance failed", self.number)
+            self.arm(timezone.now() + RETRY_AFTER)
+            return
+        if changed:
+            await notify.table_changed_async(self.number)

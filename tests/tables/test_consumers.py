@@ -1,0 +1,244 @@
+"""The table's WebSocket consumer, driven by Channels' ``WebsocketCommunicator``.
+
+The leak check walks every message one seat receives during whole bot-driven hands and
+finds no tile of another seat's concealed hand, no seed and no wall.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from html.parser import HTMLParser
+from typing import Any, ClassVar
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.routing import URLRouter
+from channels.testing import WebsocketCommunicator
+from django.conf import settings as django_settings
+from django.test import Client
+
+from engine.hand import HandState
+from engine.replay import replay
+from engine.rules import Rules
+from engine.tiles import format_tile, parse_tiles
+from engine.views import seat_view
+from tables import services
+from tables.models import Hand, Room, Seat
+from tables.routing import websocket_urlpatterns
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+class TileCollector(HTMLParser):
+    """Face-up tiles (``data-tile``) of a fragment, outside the action bar and settlement."""
+
+    SKIP_IDS = ("actions", "settlement")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tiles: Counter[str] = Counter()
+        self.all_tiles: Counter[str] = Counter()
+        self.depth_stack: list[bool] = []
+        self.skipping = 0
+        self.step: int | None = None
+        self.hand = 0
+        self.phase: str | None = None
+
+    VOID: ClassVar[set[str]] = {"br", "img", "input", "meta", "link", "hr"}
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if a.get("data-step") is not None:
+            self.step = int(a["data-step"] or 0)
+            self.hand = int(a.get("data-hand") or 0)
+            self.phase = a.get("data-phase")
+        skip = a.get("id") in self.SKIP_IDS
+        if tag not in self.VOID:
+            self.depth_stack.append(skip)
+            if skip:
+                self.skipping += 1
+        code = a.get("data-tile")
+        if code:
+            self.all_tiles[code] += 1
+            if not self.skipping:
+                self.tiles[code] += 1
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in self.VOID or not self.depth_stack:
+            return
+        if self.depth_stack.pop():
+            self.skipping -= 1
+
+
+def collect(html: str) -> TileCollector:
+    parser = TileCollector()
+    parser.feed(html)
+    return parser
+
+
+def allowed_tiles(view: dict[str, Any]) -> Counter[str]:
+    """What a seat may see face up: its own tiles and everything public."""
+    allowed: Counter[str] = Counter()
+
+    def add(text: str | None) -> None:
+        if text:
+            allowed.update(parse_tiles_codes(text))
+
+    add(view["hand"])
+    for river in view["rivers"]:
+        allowed.update(river)
+    for row in view["melds"]:
+        for m in row:
+            add(m["tiles"])
+    allowed[view["indicator"]] += 1
+    allowed[view["bao"]] += 1
+    if "window" in view and view["window"]["tile"]:
+        allowed[view["window"]["tile"]] += 1
+    return allowed
+
+
+def parse_tiles_codes(text: str) -> list[str]:
+    return [format_tile(k) for k in parse_tiles(text)]
+
+
+@pytest.fixture(autouse=True)
+def _fast_bots(settings: Any) -> None:
+    settings.TABLE_BOT_DELAY_SECONDS = 0
+
+
+@pytest.fixture
+def application() -> Any:
+    return URLRouter(websocket_urlpatterns)
+
+
+async def connect(application: Any, room: Room, user: Any) -> WebsocketCommunicator:
+    comm = WebsocketCommunicator(application, f"/ws/table/{room.number}/")
+    comm.scope["user"] = user
+    comm.scope["cookies"] = {django_settings.LANGUAGE_COOKIE_NAME: "en"}
+    connected, _ = await comm.connect()
+    assert connected
+    return comm
+
+
+def start_with_bots(user: Any, tuoguan: bool = False, hands: int = 8) -> Room:
+    room = services.create_room(user, "Friday", True, Rules(), hands, 20)
+    for i in (1, 2, 3):
+        services.add_bot(room, user, i)
+    services.set_ready(room, user, True)
+    if tuoguan:
+        Seat.objects.filter(room=room, index=0).update(tuoguan=True)
+    services.start_match(room, user)
+    room.refresh_from_db()
+    return room
+
+
+async def test_anonymous_connections_are_closed(application: Any, user: Any) -> None:
+    room = await sync_to_async(start_with_bots)(user)
+    comm = WebsocketCommunicator(application, f"/ws/table/{room.number}/")
+    from django.contrib.auth.models import AnonymousUser
+
+    comm.scope["user"] = AnonymousUser()
+    connected, code = await comm.connect()
+    assert not connected or code == 4401
+    await comm.disconnect()
+
+
+async def test_a_page_gets_its_own_view_on_connect(application: Any, user: Any) -> None:
+    room = await sync_to_async(start_with_bots)(user)
+    comm = await connect(application, room, user)
+    html = await comm.receive_from(timeout=5)
+    assert 'id="live"' in html and 'hx-swap-oob="true"' in html
+    assert 'id="my-hand"' in html
+    seat = await sync_to_async(Seat.objects.get)(room=room, index=0)
+    assert seat.connections == 1
+    await comm.disconnect()
+    await sync_to_async(seat.refresh_from_db)()
+    assert seat.connections == 0 and seat.disconnected_at is not None
+
+
+async def test_bad_input_gets_an_error_only_for_that_page(application: Any, user: Any) -> None:
+    room = await sync_to_async(start_with_bots)(user)
+    comm = await connect(application, room, user)
+    await comm.receive_from(timeout=5)
+    version = room.version
+    for bad in ("not json", json.dumps({"action": "discard", "tile": "9z", "step": 0}), "x" * 5000):
+        await comm.send_to(text_data=bad)
+        reply = await comm.receive_from(timeout=5)
+        while 'id="table-error"' not in reply:  # a bot move may be pushed in between
+            reply = await comm.receive_from(timeout=5)
+        assert 'role="alert"' in reply
+    await sync_to_async(room.refresh_from_db)()
+    assert room.state is not None
+    await comm.disconnect()
+    assert version <= room.version  # only bots moved; nothing of ours was applied
+
+
+async def test_full_stack_with_a_session_cookie(user: Any) -> None:
+    """Through config.asgi: origin check and session authentication."""
+    from config.asgi import application as full
+
+    room = await sync_to_async(start_with_bots)(user)
+    client = Client()
+    await sync_to_async(client.force_login)(user)
+    session = client.cookies[django_settings.SESSION_COOKIE_NAME].value
+    comm = WebsocketCommunicator(
+        full,
+        f"/ws/table/{room.number}/",
+        headers=[
+            (b"origin", b"http://127.0.0.1:8000"),
+            (b"host", b"127.0.0.1:8000"),
+            (b"cookie", f"sessionid={session}".encode()),
+        ],
+    )
+    connected, _ = await comm.connect()
+    assert connected
+    html = await comm.receive_from(timeout=5)
+    assert 'id="my-hand"' in html
+    await comm.disconnect()
+
+
+async def test_foreign_origins_are_refused(user: Any) -> None:
+    from config.asgi import application as full
+
+    room = await sync_to_async(start_with_bots)(user)
+    comm = WebsocketCommunicator(
+        full, f"/ws/table/{room.number}/", headers=[(b"origin", b"http://evil.example")]
+    )
+    connected, _ = await comm.connect()
+    assert not connected
+
+
+def state_at(hand: Hand, step: int) -> HandState:
+    rules = Rules.from_json(hand.rules)
+    return replay(rules, hand.seed, None, hand.actions[:step], dealer=hand.dealer)
+
+
+async def test_no_message_leaks_another_seats_tiles(application: Any, user: Any) -> None:
+    """Seat 0 on 托管 and three bots play whole hands; every pushed fragment is checked."""
+    room = await sync_to_async(start_with_bots)(user, True, 2)
+    comm = await connect(application, room, user)
+    messages: list[str] = []
+    while True:
+        html = await comm.receive_from(timeout=20)
+        messages.append(html)
+        if 'id="match-summary"' in html:
+            break
+    await comm.disconnect()
+    hands = await sync_to_async(lambda: list(Hand.objects.filter(room=room).order_by("number")))()
+    assert hands and hands[0].ended_at is not None
+    seeds = [h.seed for h in hands]
+    checked = 0
+    for html in messages:
+        assert not any(seed in html for seed in seeds)
+        assert "wall" not in re.sub(r"wall-left|Tiles left in the wall", "", html)
+        parsed = collect(html)
+        if parsed.step is None or parsed.phase == "ended":
+            continue
+        hand = hands[parsed.hand - 1]
+        state = await sync_to_async(state_at)(hand, parsed.step)
+        extra = parsed.tiles - allowed_tiles(seat_view(state, 0))
+        assert not extra, f"hand {parsed.hand} step {parsed.step} shows {dict(extra)}"
+        checked += 1
+    assert checked > 20
