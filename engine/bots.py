@@ -1,7 +1,8 @@
 """Bots that play a seat: ``random`` (any legal action) and ``basic`` (plays to win).
 
-A bot sees only what the seat's player sees: it decides from :func:`engine.hand.seat_view`,
-never from the state itself, so a bot on 托管 can't cheat for the player it stands in for.
+A bot sees only what the seat's player sees: it decides from :func:`engine.views.seat_info`
+(the same information as the JSON :func:`engine.views.seat_view`), never from the state
+itself, so a bot on 托管 can't cheat for the player it stands in for.
 
 >>> import random
 >>> from engine.hand import new_hand, waiting_on
@@ -16,13 +17,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 
 from engine.actions import Action
-from engine.hand import HandState, legal_actions, seat_view
-from engine.judge import WinContext, winning_tiles
+from engine.hand import HandState, legal_actions
+from engine.judge import HandError, WinContext, judge
 from engine.melds import Meld
-from engine.shanten import distance
-from engine.tiles import KIND_COUNT, is_honor, parse_tile, parse_tiles
+from engine.rules import Rules
+from engine.shanten import discard_distances, distance, draw_distances
+from engine.tiles import KIND_COUNT, bao_of, is_honor, is_terminal_or_honor
+from engine.views import SeatInfo, seat_info
 
 __all__ = ["BOT_KINDS", "choose_action"]
 
@@ -37,31 +41,33 @@ def random_bot(state: HandState, seat: int, rng: random.Random) -> Action:
 class _Seat:
     """The basic bot's reading of one seat's view."""
 
-    def __init__(self, state: HandState, seat: int) -> None:
-        view = seat_view(state, seat)
+    def __init__(self, view: SeatInfo) -> None:
+        assert view.seat is not None
         self.view = view
-        self.rules = state.rules
-        self.hand = parse_tiles(view["hand"])
-        self.bao = parse_tile(view["bao"])
-        self.indicator = parse_tile(view["indicator"])
-        self.melds = [Meld.from_json(m) for m in view["melds"][seat]]
-        self.flown = int(view["flown"][seat])
-        self.legal = [Action.from_json(a) for a in view["legal"]]
+        self.rules = view.rules
+        self.hand = list(view.hand)
+        self.bao = view.bao
+        self.indicator = view.indicator
+        self.melds = [m for m in view.melds[view.seat] if m is not None]
+        self.terminal_melds = all(is_terminal_or_honor(k) for m in self.melds for k in m.tiles)
+        self.flown = view.flown[view.seat]
+        self.legal = list(view.legal)
         seen = [0] * KIND_COUNT
         for kind in self.hand:
             seen[kind] += 1
-        for river in view["rivers"]:
-            for text in river:
-                seen[parse_tile(text)] += 1
-        for row in view["melds"]:
+        for river in view.rivers:
+            for kind in river:
+                seen[kind] += 1
+        for row in view.melds:
             for m in row:
-                if m["tiles"]:
-                    for kind in parse_tiles(m["tiles"]):
+                if m is not None:
+                    for kind in m.tiles:
                         seen[kind] += 1
         seen[self.indicator] += 1
         self.unseen = [max(0, 4 - n) for n in seen]
 
-    def distance(self, tiles: Sequence[int], extra_melds: int = 0) -> int:
+    def split(self, tiles: Sequence[int]) -> tuple[list[int], int]:
+        """Natural counts and the number of 宝 (wild) among ``tiles``."""
         counts = [0] * KIND_COUNT
         wilds = 0
         for kind in tiles:
@@ -69,22 +75,75 @@ class _Seat:
                 wilds += 1
             else:
                 counts[kind] += 1
-        return distance(counts, wilds, len(self.melds) + extra_melds)
+        return counts, wilds
+
+    def distance(self, tiles: Sequence[int], extra_melds: int = 0) -> int:
+        counts, wilds = self.split(tiles)
+        return distance(
+            counts, wilds, len(self.melds) + extra_melds, melds_terminal=self.terminal_melds
+        )
+
+    def after_discards(self, tiles: Sequence[int], extra_melds: int = 0) -> dict[int, int]:
+        """Distance after discarding each held kind (the 宝 kind: one wild less)."""
+        counts, wilds = self.split(tiles)
+        melds = len(self.melds) + extra_melds
+        out = discard_distances(counts, wilds, melds, melds_terminal=self.terminal_melds)
+        if wilds:
+            out[self.bao] = distance(counts, wilds - 1, melds, melds_terminal=self.terminal_melds)
+        return out
+
+    def after_draws(self, tiles: Sequence[int]) -> list[int]:
+        """Distance after drawing each kind (the 宝 kind: one wild more)."""
+        counts, wilds = self.split(tiles)
+        melds = len(self.melds)
+        out = draw_distances(counts, wilds, melds, melds_terminal=self.terminal_melds)
+        out[self.bao] = distance(counts, wilds + 1, melds, melds_terminal=self.terminal_melds)
+        return out
 
     def acceptance(self, tiles: list[int], current: int) -> int:
         """Unseen tiles that would bring ``tiles`` (13 after a discard) closer to a win."""
-        total = 0
-        for kind in range(KIND_COUNT):
-            if self.unseen[kind] and self.distance([*tiles, kind]) < current:
-                total += self.unseen[kind]
-        return total
+        after = self.after_draws(tiles)
+        return sum(n for kind, n in enumerate(self.unseen) if n and after[kind] < current)
 
     def winnable_waits(self, tiles: list[int], flown: int) -> int:
         """How many unseen tiles would give a declarable win after this discard."""
-        waits = winning_tiles(
-            tiles, self.melds, self.indicator, self.rules, WinContext(flown_bao=flown)
+        waits = _declarable(
+            tuple(sorted(tiles)), tuple(self.melds), self.indicator, self.rules, flown
         )
-        return sum(self.unseen[kind] for kind, _ in waits)
+        return sum(self.unseen[kind] for kind in waits)
+
+
+@lru_cache(maxsize=1 << 12)
+def _declarable(
+    tiles: tuple[int, ...], melds: tuple[Meld, ...], indicator: int, rules: Rules, flown: int
+) -> tuple[int, ...]:
+    """The kinds that would win if drawn: the judge (minimum score, 飞宝) is asked only about
+    the kinds that complete a shape.
+
+    Cached: a waiting hand that draws and throws a useless tile asks the same question again.
+    """
+    bao = bao_of(indicator)
+    counts = [0] * KIND_COUNT
+    wilds = 0
+    for kind in tiles:
+        if kind == bao:
+            wilds += 1
+        else:
+            counts[kind] += 1
+    terminal = all(is_terminal_or_honor(k) for m in melds for k in m.tiles)
+    after = draw_distances(counts, wilds, len(melds), melds_terminal=terminal)
+    after[bao] = distance(counts, wilds + 1, len(melds), melds_terminal=terminal)
+    context = WinContext(flown_bao=flown)
+    out = []
+    for kind in range(KIND_COUNT):
+        if after[kind] >= 0:
+            continue
+        try:
+            if judge([*tiles, kind], melds, kind, indicator, context, rules).win:
+                out.append(kind)
+        except HandError:
+            continue  # a fifth copy can't be drawn
+    return tuple(out)
 
 
 def _isolation(kind: int, tiles: Sequence[int]) -> int:
@@ -96,30 +155,42 @@ def _isolation(kind: int, tiles: Sequence[int]) -> int:
     return (2 - min(near, 2)) + edge - (tiles.count(kind) - 1) * 2
 
 
+def _without(tiles: Sequence[int], kind: int) -> list[int]:
+    rest = list(tiles)
+    rest.remove(kind)
+    return rest
+
+
 def _best_discard(me: _Seat, discards: list[Action]) -> tuple[Action, int]:
     """The discard leaving the hand closest to a win, ties broken by acceptance.
 
     A 宝 is kept (it is wild) unless flying it is what makes a too-small 平胡 declarable.
     """
-    scored: list[tuple[int, int, Action, list[int]]] = []
+    after = me.after_discards(me.hand)
+    scored: list[tuple[int, int, Action]] = []
     for action in discards:
         assert action.tile is not None
-        rest = list(me.hand)
-        rest.remove(action.tile)
-        scored.append((me.distance(rest), _isolation(action.tile, me.hand), action, rest))
-    best = min(d for d, _, _, _ in scored)
+        scored.append((after[action.tile], _isolation(action.tile, me.hand), action))
+    best = min(d for d, _, _ in scored)
     tied = [entry for entry in scored if entry[0] == best]
     non_bao = [entry for entry in tied if entry[2].tile != me.bao] or tied
     if best == 0:
         # Tenpai: judge the real waits, which knows the minimum-score rule and 飞宝.
-        def waits(entry: tuple[int, int, Action, list[int]]) -> int:
-            flies = 1 if entry[2].tile == me.bao else 0
-            return me.winnable_waits(entry[3], me.flown + flies)
+        def waits(entry: tuple[int, int, Action]) -> int:
+            tile = entry[2].tile
+            assert tile is not None
+            flies = 1 if tile == me.bao else 0
+            return me.winnable_waits(_without(me.hand, tile), me.flown + flies)
 
         choice = max(tied, key=lambda e: (waits(e), e[2].tile != me.bao, e[1]))
         return choice[2], best
     if best <= 1 and len(non_bao) > 1:
-        choice = max(non_bao, key=lambda e: (me.acceptance(e[3], best), e[1]))
+
+        def accepted(entry: tuple[int, int, Action]) -> int:
+            assert entry[2].tile is not None
+            return me.acceptance(_without(me.hand, entry[2].tile), best)
+
+        choice = max(non_bao, key=lambda e: (accepted(e), e[1]))
         return choice[2], best
     return max(non_bao, key=lambda e: e[1])[2], best
 
@@ -132,11 +203,7 @@ def _claim_gain(me: _Seat, action: Action) -> bool:
         rest.remove(kind)
     if action.type == "gang":
         return me.distance(rest, extra_melds=1) <= now
-    after = min(
-        me.distance([t for j, t in enumerate(rest) if j != i], extra_melds=1)
-        for i in range(len(rest))
-    )
-    return after < now
+    return min(me.after_discards(rest, extra_melds=1).values()) < now
 
 
 def _claimed_tiles(action: Action, hand: Sequence[int]) -> tuple[int, ...]:
@@ -149,7 +216,7 @@ def _claimed_tiles(action: Action, hand: Sequence[int]) -> tuple[int, ...]:
 def basic_bot(state: HandState, seat: int, rng: random.Random) -> Action:
     """Plays to win: takes every legal win, keeps 宝, discards by distance and acceptance,
     claims only when it helps, gangs when it costs nothing."""
-    me = _Seat(state, seat)
+    me = _Seat(seat_info(state, seat))
     by_type: dict[str, list[Action]] = {}
     for action in me.legal:
         by_type.setdefault(action.type, []).append(action)

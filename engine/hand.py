@@ -2,8 +2,9 @@
 
 The server drives it: :func:`new_hand`, then ask :func:`waiting_on` who must act,
 offer :func:`legal_actions`, feed answers to :func:`apply` (which returns a new state
-and the public events), and show each player :func:`seat_view`. Draws are automatic:
-they happen inside :func:`apply` when a turn passes.
+and the public events), and show each player :func:`engine.views.seat_view`. Draws are
+automatic: they happen inside :func:`apply` when a turn passes. Replays of a logged hand live
+in :mod:`engine.replay`.
 
 >>> from engine.rules import Rules
 >>> s = new_hand(Rules(), dealer=0, seed=1)
@@ -28,7 +29,15 @@ from engine.judge import WinContext, judge
 from engine.melds import Meld
 from engine.rules import Rules
 from engine.settlement import gang_payments, self_draw_payments, transfer
-from engine.tiles import bao_of, format_tile, format_tiles, is_honor
+from engine.shanten import distance
+from engine.tiles import (
+    KIND_COUNT,
+    bao_of,
+    format_tile,
+    format_tiles,
+    is_honor,
+    is_terminal_or_honor,
+)
 from engine.wall import Wall
 
 __all__ = [
@@ -36,10 +45,9 @@ __all__ = [
     "IllegalAction",
     "WinCheck",
     "apply",
+    "could_win",
     "legal_actions",
     "new_hand",
-    "replay",
-    "seat_view",
     "waiting_on",
 ]
 
@@ -71,6 +79,8 @@ def _judge_win(
     earthly: bool = False,
 ) -> WinCheck:
     """The one door to :mod:`engine.judge`; tests replace this function."""
+    if not could_win(concealed, melds, indicator):
+        return WinCheck(False, 0, {"reason": "no winning shape"})
     ctx = WinContext(
         win_by=win_by,
         gang_draws=gang_draws,
@@ -90,6 +100,84 @@ def _judge_win(
         "breakdown": [dataclasses.asdict(b) for b in j.breakdown],
     }
     return WinCheck(j.win, j.score, detail)
+
+
+def could_win(concealed: Sequence[int], melds: Sequence[Meld], indicator: int) -> bool:
+    """A cheap necessary condition for a win: the 14 tiles are a complete shape (sets and a
+    pair, 七对, 十三烂 or 九幺) when every 宝 may be anything. Most draws fail it, and then the
+    full judgement (every reading of every 宝, priced) need not run.
+
+    >>> from engine.tiles import parse_tile, parse_tiles
+    >>> could_win(parse_tiles("123m456m789p234s55z"), [], parse_tile("9s"))
+    True
+    >>> could_win(parse_tiles("123m456m789p234s56z"), [], parse_tile("9s"))
+    False
+    """
+    if len(concealed) + 3 * len(melds) != 14 or len(melds) > 4:
+        return True  # not a hand the shape check knows; let the judge explain
+    bao = bao_of(indicator)
+    counts = [0] * KIND_COUNT
+    wilds = 0
+    for k in concealed:
+        if k == bao:
+            wilds += 1
+        else:
+            counts[k] += 1
+    terminal = all(is_terminal_or_honor(k) for m in melds for k in m.tiles)
+    return distance(counts, wilds, len(melds), melds_terminal=terminal) < 0
+
+
+_JUDGED: dict[tuple[Any, ...], WinCheck] = {}
+_JUDGED_LIMIT = 1 << 14
+"""Judgements are asked for again and again: once to offer the win, once more when the action
+comes back to be checked, once per seat view. They depend only on the key, so keep them."""
+
+
+def _judged(
+    concealed: Sequence[int],
+    melds: Sequence[Meld],
+    winning_tile: int,
+    indicator: int,
+    rules: Rules,
+    *,
+    win_by: str,
+    gang_draws: int = 0,
+    flown_bao: int = 0,
+    heavenly: bool = False,
+    earthly: bool = False,
+) -> WinCheck:
+    door = _judge_win  # looked up on each call: tests replace it
+    key = (
+        door,
+        tuple(concealed),
+        tuple(melds),
+        winning_tile,
+        indicator,
+        rules,
+        win_by,
+        gang_draws,
+        flown_bao,
+        heavenly,
+        earthly,
+    )
+    got = _JUDGED.get(key)
+    if got is None:
+        got = door(
+            concealed,
+            melds,
+            winning_tile,
+            indicator,
+            rules,
+            win_by=win_by,
+            gang_draws=gang_draws,
+            flown_bao=flown_bao,
+            heavenly=heavenly,
+            earthly=earthly,
+        )
+        if len(_JUDGED) >= _JUDGED_LIMIT:
+            _JUDGED.clear()
+        _JUDGED[key] = got
+    return got
 
 
 @dataclass
@@ -118,7 +206,7 @@ class HandState:
     pending: dict[str, Any] | None = None
     """Open window: kind, from, tile, eligible seats, answers (JSON-safe)."""
     log: list[list[Any]] = field(default_factory=list)
-    """``[seat, action_json]`` in order: enough for :func:`replay`."""
+    """``[seat, action_json]`` in order: enough for :func:`engine.replay.replay`."""
     step: int = 0
     result: dict[str, Any] | None = None
 
@@ -222,8 +310,8 @@ def new_hand(
 # ---------------------------------------------------------------- queries
 
 
-def _count(hand: Sequence[int], kind: int) -> int:
-    return sum(1 for t in hand if t == kind)
+def _count(hand: list[int], kind: int) -> int:
+    return hand.count(kind)
 
 
 def _can_replace(state: HandState) -> bool:
@@ -244,7 +332,7 @@ def _self_draw_check(state: HandState, seat: int) -> WinCheck | None:
     )
     # After a 亮宝杠 the drawn tile may have gone into the meld; judge on the hand as it stands.
     tile = state.drawn if state.drawn is not None and state.drawn in hand else hand[-1]
-    return _judge_win(
+    return _judged(
         hand,
         state.melds[seat],
         tile,
@@ -371,7 +459,7 @@ def apply(
     chosen = _match(legal_actions(state, seat), action)
     if chosen is None:
         raise IllegalAction(f"{_describe(action)} is not legal for seat {seat} now")
-    s = copy.deepcopy(state)
+    s = _copy(state)
     s.log.append([seat, chosen.to_json()])
     s.step += 1
     events: list[dict[str, Any]] = []
@@ -387,6 +475,51 @@ def apply(
             else:
                 _close_rob(s, events)
     return s, events
+
+
+def _copy(state: HandState) -> HandState:
+    """A copy that ``apply`` may change freely: every list it mutates is new.
+
+    Much cheaper than ``copy.deepcopy``: the rules and melds are immutable, the wall's ring and
+    draw order are never written after the deal, and log entries are never changed once logged.
+    """
+    pending = state.pending
+    if pending is not None:
+        pending = dict(pending)
+        pending["eligible"] = list(pending["eligible"])
+        pending["answers"] = list(pending["answers"])
+    w = state.wall
+    wall = Wall(
+        seed=w.seed,
+        ring=w.ring,
+        dice=w.dice,
+        tiles=w.tiles,
+        gone=list(w.gone),
+        indicator_pos=w.indicator_pos,
+        burned=list(w.burned),
+    )
+    return HandState(
+        rules=state.rules,
+        dealer=state.dealer,
+        wall=wall,
+        hands=[list(h) for h in state.hands],
+        melds=[list(m) for m in state.melds],
+        rivers=[list(r) for r in state.rivers],
+        flown=list(state.flown),
+        phase=state.phase,
+        turn=state.turn,
+        drawn=state.drawn,
+        after_claim=state.after_claim,
+        gang_draws=state.gang_draws,
+        draws=list(state.draws),
+        any_discard=state.any_discard,
+        any_meld=state.any_meld,
+        last_drawer=state.last_drawer,
+        pending=pending,
+        log=list(state.log),
+        step=state.step,
+        result=copy.deepcopy(state.result),
+    )
 
 
 def _describe(action: Action) -> str:
@@ -462,7 +595,7 @@ def _declare_gang(
 
 
 def _rob_check(s: HandState, seat: int, k: int) -> WinCheck:
-    return _judge_win(
+    return _judged(
         [*s.hands[seat], k],
         s.melds[seat],
         k,
@@ -635,7 +768,7 @@ def _end(
         "winners": [w for w, _ in winners],
         "robbed": robbed,
         "winning_tile": None if tile is None else format_tile(tile),
-        "judgements": {str(w): c.detail for w, c in winners},
+        "judgements": {str(w): copy.deepcopy(c.detail) for w, c in winners},
         "scores": {str(w): c.score for w, c in winners},
         "transfers": transfers,
         "totals": totals,
@@ -645,79 +778,3 @@ def _end(
     s.phase = "ended"
     s.pending = None
     events.append({"type": "end", "result": copy.deepcopy(s.result)})
-
-
-# ---------------------------------------------------------------- views and replay
-
-
-def seat_view(state: HandState, seat: int | None) -> dict[str, Any]:
-    """What ``seat`` may see (``None``: a spectator). Never other hands, the wall order
-    or the seed; the result, once the hand has ended, shows every hand."""
-    melds: list[list[dict[str, Any]]] = []
-    for p in range(4):
-        row = []
-        for m in state.melds[p]:
-            d = m.to_json()
-            hidden = m.kind == "angang" and state.rules.angang_face_down
-            if hidden and p != seat and state.phase != "ended":
-                d = {"kind": "angang", "tiles": None, "from": None}
-            row.append(d)
-        melds.append(row)
-    view: dict[str, Any] = {
-        "seat": seat,
-        "dealer": state.dealer,
-        "turn": state.turn,
-        "phase": state.phase,
-        "dice": list(state.wall.dice),
-        "indicator": format_tile(state.indicator),
-        "bao": format_tile(state.bao),
-        "wall_left": state.wall.live_count(),
-        "burned": [format_tile(t) for t in state.wall.burned_tiles()],
-        "hand_sizes": [len(h) for h in state.hands],
-        "melds": melds,
-        "rivers": [[format_tile(t) for t in r] for r in state.rivers],
-        "flown": list(state.flown),
-        "waiting_on": waiting_on(state),
-        "step": state.step,
-        "result": copy.deepcopy(state.result),
-    }
-    if state.pending is not None:
-        view["window"] = {
-            "kind": state.pending["kind"],
-            "from": state.pending["from"],
-            "tile": (
-                None
-                if state.pending.get("gang") == "angang" and state.rules.angang_face_down
-                else format_tile(state.pending["tile"])
-            ),
-            "answered": [a is not None for a in state.pending["answers"]],
-        }
-    if seat is not None:
-        view["hand"] = format_tiles(state.hands[seat])
-        view["drawn"] = (
-            format_tile(state.drawn)
-            if state.drawn is not None and state.turn == seat and state.phase == "turn"
-            else None
-        )
-        view["legal"] = [a.to_json() for a in legal_actions(state, seat)]
-    else:
-        view["legal"] = []
-    return view
-
-
-def replay(
-    rules: Rules,
-    seed_or_wall: int | str | list[int],
-    dice: tuple[int, int, int, int] | None,
-    actions_log: Sequence[Sequence[Any]],
-    *,
-    dealer: int = 0,
-) -> HandState:
-    """Rebuild a hand from its seed (or explicit ring), dice and ``state.log``."""
-    if isinstance(seed_or_wall, list):
-        state = new_hand(rules, dealer, None, wall=seed_or_wall, dice=dice)
-    else:
-        state = new_hand(rules, dealer, seed_or_wall, dice=dice)
-    for seat, act in actions_log:
-        state, _ = apply(state, int(seat), Action.from_json(act))
-    return state

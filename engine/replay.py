@@ -13,11 +13,36 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from engine.hand import replay
+from engine.actions import Action
+from engine.hand import HandState, apply, new_hand
 from engine.rules import Rules
 from engine.tiles import parse_tile
 
-__all__ = ["check_record", "main"]
+__all__ = ["check_record", "main", "replay"]
+
+
+def replay(
+    rules: Rules,
+    seed_or_wall: int | str | list[int],
+    dice: tuple[int, int, int, int] | None,
+    actions_log: Sequence[Sequence[Any]],
+    *,
+    dealer: int = 0,
+) -> HandState:
+    """Rebuild a hand from its seed (or explicit ring of 136 tiles), dice and ``state.log``.
+
+    >>> from engine.hand import new_hand
+    >>> s = new_hand(Rules(), dealer=1, seed="r")
+    >>> replay(Rules(), "r", None, s.log, dealer=1) == s
+    True
+    """
+    if isinstance(seed_or_wall, list):
+        state = new_hand(rules, dealer, None, wall=seed_or_wall, dice=dice)
+    else:
+        state = new_hand(rules, dealer, seed_or_wall, dice=dice)
+    for seat, act in actions_log:
+        state, _ = apply(state, int(seat), Action.from_json(act))
+    return state
 
 
 def _differences(path: str, expected: Any, actual: Any) -> list[str]:

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from functools import cache
 from itertools import combinations, pairwise
 
-__all__ = ["distance"]
+__all__ = ["discard_distances", "distance", "draw_distances"]
 
 
 @cache
@@ -60,29 +60,66 @@ def _kept(counts: tuple[int, ...], sets: int, pair: bool) -> int:
     return best
 
 
+_SUIT_TABLES: dict[tuple[int, ...], tuple[int, ...]] = {}
+"""One suit's counts to its kept tiles for 0-4 sets without and with a pair (index 2*sets+pair)."""
+
+
+def _table(part: tuple[int, ...]) -> tuple[int, ...]:
+    got = _SUIT_TABLES.get(part)
+    if got is None:
+        got = tuple(_kept(part, j, p == 1) for j in range(5) for p in range(2))
+        _SUIT_TABLES[part] = got
+    return got
+
+
+@cache
+def _conv(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+    """Two suits' tables as one: the sets split any way, the pair in at most one of them.
+
+    Kept counts never fall when a set or the pair is allowed but unused, so "at most" and
+    "exactly" agree and a plain max-plus over the splits is enough.
+    """
+    out: list[int] = []
+    for j in range(5):
+        best0 = best1 = 0
+        for i in range(j + 1):
+            a0, a1, b0, b1 = a[2 * i], a[2 * i + 1], b[2 * (j - i)], b[2 * (j - i) + 1]
+            if a0 + b0 > best0:
+                best0 = a0 + b0
+            pair = a1 + b0 if a1 + b0 > a0 + b1 else a0 + b1
+            if pair > best1:
+                best1 = pair
+        out += (best0, best1)
+    return tuple(out)
+
+
+def _tables(counts: Sequence[int]) -> list[tuple[int, ...]]:
+    return [
+        _table(tuple(counts[0:9])),
+        _table(tuple(counts[9:18])),
+        _table(tuple(counts[18:27])),
+        _table(tuple(counts[27:34])),
+    ]
+
+
 def _standard_kept(counts: Sequence[int], sets: int) -> int:
-    parts = (tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]), tuple(counts[27:34]))
-    # best[j][p]: most kept tiles over the suits so far with j sets and p pairs used
-    best = [[0, -1] for _ in range(sets + 1)]
-    best[0][1] = -1
-    for part in parts:
-        nxt = [[-1, -1] for _ in range(sets + 1)]
-        for j in range(sets + 1):
-            for p in range(2):
-                if best[j][p] < 0:
-                    continue
-                for dj in range(sets - j + 1):
-                    for dp in range(2 - p):
-                        got = best[j][p] + _kept(part, dj, dp == 1)
-                        if got > nxt[j + dj][p + dp]:
-                            nxt[j + dj][p + dp] = got
-        best = nxt
-    return max(max(row) for row in best)
+    t = _tables(counts)
+    return _conv(_conv(t[0], t[1]), _conv(t[2], t[3]))[2 * sets + 1]
+
+
+def _others(t: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
+    """For each suit, the other three suits' tables combined."""
+    t01, t23 = _conv(t[0], t[1]), _conv(t[2], t[3])
+    return [_conv(t[1], t23), _conv(t[0], t23), _conv(t01, t[3]), _conv(t01, t[2])]
 
 
 def _pairs_kept(counts: Sequence[int]) -> int:
     pairs = sum(c // 2 for c in counts)  # four alike count as two pairs (豪华七对)
     singles = sum(c % 2 for c in counts)
+    return _pairs_value(pairs, singles)
+
+
+def _pairs_value(pairs: int, singles: int) -> int:
     full = min(pairs, 7)
     return 2 * full + min(singles, 7 - full)
 
@@ -97,30 +134,48 @@ def _lan_shapes() -> list[list[tuple[int, ...]]]:
 
 
 _LAN_SHAPES = _lan_shapes()
+_LAN_MASKS = [
+    tuple(max(sum(1 for r in sh if mask >> r & 1) for sh in shapes) for shapes in _LAN_SHAPES)
+    for mask in range(512)
+]
+"""Per suit presence mask: the most present ranks inside a legal 十三烂 shape of 0-3 tiles."""
+
+
+def _mask(counts: Sequence[int], suit: int) -> int:
+    m = 0
+    for r in range(9):
+        if counts[9 * suit + r]:
+            m |= 1 << r
+    return m
+
+
+def _lan_value(m0: int, m1: int, m2: int, honors: int) -> int:
+    """Most tiles a 十三烂 keeps: at most 3 per suit and 7 honors, so the suits hold 7-9."""
+    s0, s1, s2 = _LAN_MASKS[m0], _LAN_MASKS[m1], _LAN_MASKS[m2]
+    a3, b3, c3 = s0[3], s1[3], s2[3]
+    a2, b2, c2 = s0[2], s1[2], s2[2]
+    a1, b1, c1 = s0[1], s1[1], s2[1]
+    nine = a3 + b3 + c3
+    eight = max(a2 + b3 + c3, a3 + b2 + c3, a3 + b3 + c2)
+    seven = max(a1 + b3 + c3, a3 + b1 + c3, a3 + b3 + c1, a3 + b2 + c2, a2 + b3 + c2, a2 + b2 + c3)
+    return max(nine + min(honors, 5), eight + min(honors, 6), seven + min(honors, 7))
 
 
 def _lan_kept(counts: Sequence[int]) -> int:
-    # per suit, the most present tiles inside some legal shape of each size 0..3
-    per_suit = []
-    for s in range(3):
-        suit = counts[9 * s : 9 * s + 9]
-        per_suit.append(
-            [max(sum(1 for r in sh if suit[r]) for sh in shapes) for shapes in _LAN_SHAPES]
-        )
     honors = sum(1 for c in counts[27:34] if c)
-    best = 0
-    for a in range(4):
-        for b in range(4):
-            for c in range(4):
-                h = 14 - a - b - c
-                if 0 <= h <= 7:
-                    got = per_suit[0][a] + per_suit[1][b] + per_suit[2][c] + min(honors, h)
-                    best = max(best, got)
-    return best
+    return _lan_value(_mask(counts, 0), _mask(counts, 1), _mask(counts, 2), honors)
+
+
+def _is_terminal(kind: int) -> bool:
+    return kind >= 27 or kind % 9 in (0, 8)
 
 
 def _terminal_kept(counts: Sequence[int]) -> int:
-    return sum(counts[k] for k in range(34) if k >= 27 or k % 9 in (0, 8))
+    c = counts
+    return (
+        c[0] + c[8] + c[9] + c[17] + c[18] + c[26]
+        + c[27] + c[28] + c[29] + c[30] + c[31] + c[32] + c[33]
+    )  # fmt: skip
 
 
 def distance(
@@ -164,3 +219,138 @@ def distance(
     if jiuyao and (melds == 0 or melds_terminal):
         best = min(best, top - _terminal_kept(counts))
     return best
+
+
+def _check_total(counts: Sequence[int], wilds: int, melds: int, extra: int) -> int:
+    sets = 4 - melds
+    total = sum(counts) + wilds
+    if melds < 0 or sets < 0 or total != 3 * sets + extra:
+        raise ValueError(f"{total} tiles with {melds} melds: expected {3 * sets + extra}")
+    return sets
+
+
+@cache
+def _suit_changes(
+    others: tuple[int, ...], part: tuple[int, ...], sets: int, delta: int
+) -> tuple[int, ...]:
+    """Most kept tiles of the whole hand once ``delta`` tiles are added at each rank of one
+    suit (``part``), the other suits combined in ``others``; -1 where a count would go
+    negative."""
+    out: list[int] = []
+    for r, c in enumerate(part):
+        if c + delta < 0:
+            out.append(-1)
+            continue
+        changed = list(part)
+        changed[r] = c + delta
+        t = _table(tuple(changed))
+        best = 0
+        for i in range(sets + 1):
+            j = 2 * (sets - i)
+            got = max(others[2 * i + 1] + t[j], others[2 * i] + t[j + 1])
+            if got > best:
+                best = got
+        out.append(best)
+    return tuple(out)
+
+
+def _standard_changes(counts: Sequence[int], sets: int, delta: int) -> list[int]:
+    """Standard kept tiles after adding ``delta`` tiles of each of the 34 kinds."""
+    parts = (
+        tuple(counts[0:9]),
+        tuple(counts[9:18]),
+        tuple(counts[18:27]),
+        tuple(counts[27:34]),
+    )
+    others = _others([_table(part) for part in parts])
+    out: list[int] = []
+    for s in range(4):
+        out += _suit_changes(others[s], parts[s], sets, delta)
+    return out
+
+
+def _changes(
+    counts: Sequence[int], wilds: int, melds: int, melds_terminal: bool, delta: int
+) -> list[int]:
+    """The distance after adding ``delta`` (1 or -1) tiles of each kind."""
+    sets = 4 - melds
+    top = 3 * sets + 1 - wilds
+    kept = _standard_changes(counts, sets, delta)
+    plain = melds == 0
+    if plain:
+        pairs = sum(c // 2 for c in counts)
+        singles = sum(c % 2 for c in counts)
+        masks = [_mask(counts, 0), _mask(counts, 1), _mask(counts, 2)]
+        honors = sum(1 for c in counts[27:34] if c)
+        # Pair counts move by kind parity: even -> odd adds a single, odd -> even a pair.
+        if delta > 0:
+            on_even = _pairs_value(pairs, singles + 1)
+            on_odd = _pairs_value(pairs + 1, singles - 1)
+        else:
+            on_even = _pairs_value(pairs - 1, singles + 1)
+            on_odd = _pairs_value(pairs, singles - 1)
+        lan_same = _lan_value(masks[0], masks[1], masks[2], honors)
+        edge = 0 if delta > 0 else 1  # the count at which a kind appears or disappears
+        for kind, c in enumerate(counts):
+            got = on_odd if c % 2 else on_even
+            if got < kept[kind]:
+                got = kept[kind]
+            # A 十三烂 gains or loses at most the one tile, and only where a kind appears
+            # or disappears; skip the look-up whenever it can't win.
+            if c == edge and lan_same + (delta > 0) > got:
+                if kind < 27:
+                    m = list(masks)
+                    m[kind // 9] ^= 1 << kind % 9
+                    lan = _lan_value(m[0], m[1], m[2], honors)
+                else:
+                    lan = _lan_value(masks[0], masks[1], masks[2], honors + delta)
+            else:
+                lan = lan_same
+            if lan > got:
+                got = lan
+            kept[kind] = got
+    if plain or melds_terminal:
+        terminal = _terminal_kept(counts)
+        for kind in _TERMINALS:
+            if terminal + delta > kept[kind]:
+                kept[kind] = terminal + delta
+        for kind in _MIDDLES:
+            if terminal > kept[kind]:
+                kept[kind] = terminal
+    return [top - k for k in kept]
+
+
+_TERMINALS = [k for k in range(34) if _is_terminal(k)]
+_MIDDLES = [k for k in range(34) if not _is_terminal(k)]
+
+
+def discard_distances(
+    counts: Sequence[int], wilds: int, melds: int = 0, *, melds_terminal: bool = False
+) -> dict[int, int]:
+    """The :func:`distance` after discarding one tile of each held kind, for a hand of
+    ``3 * (4 - melds) + 2`` tiles (wilds not counted as kinds: discarding one is
+    ``distance(counts, wilds - 1, melds)``). Much cheaper than one call per discard.
+
+    >>> from engine.tiles import counts_of, format_tile, parse_tiles
+    >>> d = discard_distances(counts_of(parse_tiles("123m456p789s11223z")), 0)
+    >>> sorted(format_tile(k) for k, v in d.items() if v == 0)
+    ['3z']
+    """
+    _check_total(counts, wilds, melds, 2)
+    after = _changes(counts, wilds, melds, melds_terminal, -1)
+    return {kind: after[kind] for kind, c in enumerate(counts) if c}
+
+
+def draw_distances(
+    counts: Sequence[int], wilds: int, melds: int = 0, *, melds_terminal: bool = False
+) -> list[int]:
+    """The :func:`distance` after drawing one natural tile of each of the 34 kinds, for a
+    hand of ``3 * (4 - melds) + 1`` tiles (drawing a wild is ``distance(counts, wilds + 1)``).
+
+    >>> from engine.tiles import counts_of, format_tile, parse_tiles
+    >>> d = draw_distances(counts_of(parse_tiles("123m456p789s1122z")), 0)
+    >>> [format_tile(k) for k in range(34) if d[k] == -1]
+    ['1z', '2z']
+    """
+    _check_total(counts, wilds, melds, 1)
+    return _changes(counts, wilds, melds, melds_terminal, 1)

@@ -132,15 +132,21 @@ class Wall:
 
     def live_count(self) -> int:
         """Tiles that can still be drawn; the indicator does not count."""
-        return sum(1 for p in range(TILE_COUNT) if self._available(p))
+        # list.count runs in C; this is asked on every turn.
+        left = self.gone.count(False)
+        ind = self.indicator_pos
+        return left - 1 if ind is not None and not self.gone[ind] else left
 
     def draw(self) -> int:
         """Draw from the head, skipping the indicator (the tile under it is taken)."""
-        for p in range(TILE_COUNT):
-            if self._available(p):
-                self.gone[p] = True
-                return self.tiles[p]
-        raise WallError("the wall is empty")
+        try:
+            p = self.gone.index(False)
+            if p == self.indicator_pos:
+                p = self.gone.index(False, p + 1)
+        except ValueError:
+            raise WallError("the wall is empty") from None
+        self.gone[p] = True
+        return self.tiles[p]
 
     def set_indicator(self) -> int:
         """亮宝: V stacks back from the tail (tail stack = 1), its top tile turns face up."""

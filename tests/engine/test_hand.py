@@ -18,14 +18,14 @@ from engine.hand import (
     apply,
     legal_actions,
     new_hand,
-    replay,
-    seat_view,
     waiting_on,
 )
 from engine.melds import Meld
+from engine.replay import replay
 from engine.rules import Rules
 from engine.settlement import self_draw_payments
 from engine.tiles import counts_of, parse_tile, parse_tiles
+from engine.views import seat_view
 from engine.wall import full_set, ring_from_draw_order
 
 R = Rules()

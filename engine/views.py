@@ -1,0 +1,149 @@
+"""What one seat may see of a hand: the JSON view for clients and a typed one for bots.
+
+Both come from :func:`seat_info`, the single place that decides what is public: never
+other seats' concealed tiles, the wall order or the seed; a face-down 暗杠 stays hidden
+from the others until the hand ends, and the result (every hand shown) only once it has.
+
+>>> from engine.hand import new_hand
+>>> from engine.rules import Rules
+>>> from engine.tiles import parse_tiles
+>>> s = new_hand(Rules(), dealer=0, seed=1)
+>>> v = seat_view(s, 1)
+>>> len(parse_tiles(v["hand"])), v["hand_sizes"], v["legal"]
+(13, [14, 13, 13, 13], [])
+>>> info = seat_info(s, 0)
+>>> len(info.hand), info.wall_left, len(info.legal) > 0
+(14, 82, True)
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from typing import Any
+
+from engine.actions import Action
+from engine.hand import HandState, legal_actions, waiting_on
+from engine.melds import Meld
+from engine.rules import Rules
+from engine.tiles import format_tile, format_tiles
+
+__all__ = ["SeatInfo", "seat_info", "seat_view"]
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """One seat's view as Python values (``seat`` None: a spectator, no hand, no actions)."""
+
+    seat: int | None
+    rules: Rules
+    dealer: int
+    turn: int
+    phase: str
+    dice: tuple[int, int, int, int]
+    indicator: int
+    bao: int
+    wall_left: int
+    burned: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    melds: tuple[tuple[Meld | None, ...], ...]
+    """Per seat; ``None`` is another seat's face-down 暗杠."""
+    rivers: tuple[tuple[int, ...], ...]
+    flown: tuple[int, ...]
+    waiting_on: tuple[int, ...]
+    step: int
+    result: dict[str, Any] | None
+    window: dict[str, Any] | None
+    """The open claim or 抢杠 window: kind, from, tile (None if hidden), answered."""
+    hand: tuple[int, ...]
+    drawn: int | None
+    legal: tuple[Action, ...]
+
+
+def seat_info(state: HandState, seat: int | None) -> SeatInfo:
+    """What ``seat`` may see, as Python values: the same information as :func:`seat_view`."""
+    if seat is not None and seat not in range(4):
+        raise ValueError(f"no seat {seat!r}: seats are 0-3, or None for a spectator")
+    hide = state.rules.angang_face_down and state.phase != "ended"
+    melds = tuple(
+        tuple(None if hide and p != seat and m.kind == "angang" else m for m in state.melds[p])
+        for p in range(4)
+    )
+    window: dict[str, Any] | None = None
+    pending = state.pending
+    if pending is not None:
+        hidden = pending.get("gang") == "angang" and state.rules.angang_face_down
+        window = {
+            "kind": pending["kind"],
+            "from": pending["from"],
+            "tile": None if hidden else pending["tile"],
+            "answered": [a is not None for a in pending["answers"]],
+        }
+    mine = seat is not None
+    return SeatInfo(
+        seat=seat,
+        rules=state.rules,
+        dealer=state.dealer,
+        turn=state.turn,
+        phase=state.phase,
+        dice=state.wall.dice,
+        indicator=state.indicator,
+        bao=state.bao,
+        wall_left=state.wall.live_count(),
+        burned=tuple(state.wall.burned_tiles()),
+        hand_sizes=tuple(len(h) for h in state.hands),
+        melds=melds,
+        rivers=tuple(tuple(r) for r in state.rivers),
+        flown=tuple(state.flown),
+        waiting_on=tuple(waiting_on(state)),
+        step=state.step,
+        result=copy.deepcopy(state.result),
+        window=window,
+        hand=tuple(state.hands[seat]) if seat is not None else (),
+        drawn=(
+            state.drawn
+            if mine and state.drawn is not None and state.turn == seat and state.phase == "turn"
+            else None
+        ),
+        legal=tuple(legal_actions(state, seat)) if seat is not None else (),
+    )
+
+
+def seat_view(state: HandState, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` may see, JSON-able (``None``: a spectator). Never other hands, the wall
+    order or the seed; the result, once the hand has ended, shows every hand."""
+    info = seat_info(state, seat)
+    view: dict[str, Any] = {
+        "seat": seat,
+        "dealer": info.dealer,
+        "turn": info.turn,
+        "phase": info.phase,
+        "dice": list(info.dice),
+        "indicator": format_tile(info.indicator),
+        "bao": format_tile(info.bao),
+        "wall_left": info.wall_left,
+        "burned": [format_tile(t) for t in info.burned],
+        "hand_sizes": list(info.hand_sizes),
+        "melds": [
+            [
+                {"kind": "angang", "tiles": None, "from": None} if m is None else m.to_json()
+                for m in row
+            ]
+            for row in info.melds
+        ],
+        "rivers": [[format_tile(t) for t in r] for r in info.rivers],
+        "flown": list(info.flown),
+        "waiting_on": list(info.waiting_on),
+        "step": info.step,
+        "result": info.result,
+    }
+    if info.window is not None:
+        tile = info.window["tile"]
+        view["window"] = {**info.window, "tile": None if tile is None else format_tile(tile)}
+    if seat is not None:
+        view["hand"] = format_tiles(info.hand)
+        view["drawn"] = None if info.drawn is None else format_tile(info.drawn)
+        view["legal"] = [a.to_json() for a in info.legal]
+    else:
+        view["legal"] = []
+    return view
