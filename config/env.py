@@ -66,7 +66,7 @@ def database_config(environ: Mapping[str, str], base_dir: Path) -> dict[str, Any
         return dict(dj_database_url.parse(url, conn_max_age=600))
     return {
         "ENGINE": "django.db.backends.sqlite3",
-        "NAME": base_dir / "db.sqlite3",
+        "NAME": environ.get("SQLITE_PATH") or base_dir / "db.sqlite3",
         # Every table move is a write transaction: take SQLite's write lock at BEGIN, and
         # wait for it, so concurrent moves queue instead of failing with "database is locked".
         "OPTIONS": {"transaction_mode": "IMMEDIATE", "timeout": 20},
