@@ -175,8 +175,11 @@ def _schedule(t: Table, now: datetime) -> None:
 # ---------------------------------------------------------------- starting and dealing
 
 
-def begin_match(room: Room, now: datetime | None = None) -> None:
-    """Deal the first hand; called by ``services.start_match`` with the room row locked."""
+def begin_match(room: Room, now: datetime | None = None, *, first_seed: str | None = None) -> None:
+    """Deal the first hand; called by ``services.start_match`` with the room row locked.
+
+    ``first_seed`` sets up a known first deal (tests); play always uses a fresh secret seed.
+    """
     now = now or timezone.now()
     seats = list(Seat.objects.filter(room=room).select_related("user").order_by("index"))
     owner_seat = next((s.index for s in seats if s.user_id == room.owner_id), 0)
@@ -189,12 +192,12 @@ def begin_match(room: Room, now: datetime | None = None) -> None:
     room.status = Room.Status.PLAYING
     room.state = {}
     t = Table(room=room, seats=seats, match=match, hand=None, hand_row=None)
-    _deal(t)
+    _deal(t, first_seed)
     _save(t, now)
 
 
-def _deal(t: Table) -> None:
-    seed = secrets.token_hex(16)
+def _deal(t: Table, seed: str | None = None) -> None:
+    seed = seed or secrets.token_hex(16)
     t.hand = t.match.start_hand(seed)
     t.hand_row = Hand.objects.create(
         room=t.room,

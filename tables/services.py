@@ -185,8 +185,11 @@ def update_rules(room: Room, by_user: User, rules: Rules) -> Room:
         return room
 
 
-def start_match(room: Room, by_user: User) -> Room:
-    """The owner starts once all four seats are filled and every person is ready."""
+def start_match(room: Room, by_user: User, *, first_seed: str | None = None) -> Room:
+    """The owner starts once all four seats are filled and every person is ready.
+
+    ``first_seed`` fixes the first deal, for tests that need a known hand; never from a page.
+    """
     with transaction.atomic():
         room = _locked(room)
         _require_owner(room, by_user)
@@ -196,5 +199,5 @@ def start_match(room: Room, by_user: User) -> Room:
             raise RoomError(_("All four seats must be filled (add bots for empty seats)."))
         if not all(seat.ready for seat in seats if not seat.bot):
             raise RoomError(_("Everyone must be ready before the match starts."))
-        play.begin_match(room)
+        play.begin_match(room, first_seed=first_seed)
         return room
