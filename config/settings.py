@@ -107,9 +107,10 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
 # daphne serves the static files itself through WhiteNoise, straight from the apps' folders:
-# one process, no collectstatic step and no separate web server needed.
+# one process, no collectstatic step and no separate web server needed. STATIC_ROOT is only
+# for a deployment that wants collectstatic (e.g. behind a CDN).
+STATIC_ROOT = os.environ.get("STATIC_ROOT") or None
 WHITENOISE_USE_FINDERS = True
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

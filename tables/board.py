@@ -22,7 +22,7 @@ from engine.views import seat_view
 from tables.models import Room, Seat
 from tables.play import Table, must_act
 
-__all__ = ["Board", "board_for"]
+__all__ = ["Board", "Settlement", "board_for", "seat_name", "settlement_of"]
 
 POSITIONS = ("bottom", "right", "top", "left")
 """Seat positions relative to the viewer: 下家 sits on the right, 上家 on the left."""
@@ -166,7 +166,8 @@ class Board:
         return next(p for p in self.panels if p.position == position)
 
 
-def _name(seat: Seat) -> str:
+def seat_name(seat: Seat) -> str:
+    """A seat's player's display name, or "Bot n"."""
     if seat.user is not None:
         return seat.user.name
     return _("Bot %(n)d") % {"n": seat.index + 1}
@@ -214,8 +215,10 @@ def _choices(view: dict[str, Any], table: Table, seat: int) -> tuple[bool, list[
     return can_discard, out
 
 
-def _settlement(result: dict[str, Any], seats: list[Seat], view: dict[str, Any]) -> Settlement:
-    names = [_name(s) for s in seats]
+def settlement_of(
+    result: dict[str, Any], names: list[str], melds: list[list[dict[str, Any]]]
+) -> Settlement:
+    """A finished hand's result in words: ``names`` per seat, ``melds`` as in a seat view."""
     winners = []
     for w in result["winners"]:
         j = result["judgements"][str(w)]
@@ -223,7 +226,7 @@ def _settlement(result: dict[str, Any], seats: list[Seat], view: dict[str, Any])
             WinnerView(
                 name=names[w],
                 concealed=_codes(result["hands"][w]),
-                melds=_melds(view["melds"][w]),
+                melds=_melds(melds[w]),
                 winning_tile=result["winning_tile"],
                 pattern_name=j["name"],
                 score=int(result["scores"][str(w)]),
@@ -262,7 +265,7 @@ def board_for(table: Table, viewer: User | None, now: datetime | None = None) ->
             SeatPanel(
                 index=s.index,
                 position=POSITIONS[(s.index - base) % 4],
-                name=_name(s),
+                name=seat_name(s),
                 is_me=s.index == my_seat,
                 is_bot=bool(s.bot),
                 tuoguan=s.tuoguan,
@@ -292,11 +295,11 @@ def board_for(table: Table, viewer: User | None, now: datetime | None = None) ->
         panels=sorted(panels, key=lambda p: POSITIONS.index(p.position)),
         me=next((p for p in panels if p.is_me), None),
         finished=table.finished,
-        waiting_names=[_name(table.seats[i]) for i in sorted(acting)],
+        waiting_names=[seat_name(table.seats[i]) for i in sorted(acting)],
     )
     if "window" in view:
         board.window_tile = view["window"]["tile"]
-        board.window_from = _name(table.seats[view["window"]["from"]])
+        board.window_from = seat_name(table.seats[view["window"]["from"]])
     if my_seat is not None:
         hand = _codes(view["hand"])
         drawn = view.get("drawn")
@@ -309,10 +312,11 @@ def board_for(table: Table, viewer: User | None, now: datetime | None = None) ->
         board.deadline = room.turn_deadline
         board.seconds_left = max(0, int((room.turn_deadline - now).total_seconds() + 0.999))
     if view["result"] is not None:
-        board.settlement = _settlement(view["result"], table.seats, view)
+        names = [seat_name(s) for s in table.seats]
+        board.settlement = settlement_of(view["result"], names, view["melds"])
     if table.finished:
         board.match_totals = sorted(
-            ((_name(s), int(table.match.totals[s.index])) for s in table.seats),
+            ((seat_name(s), int(table.match.totals[s.index])) for s in table.seats),
             key=lambda x: -x[1],
         )
     return board

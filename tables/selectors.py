@@ -10,7 +10,10 @@ from django.db.models import Count, Q, QuerySet
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
+from engine.replay import replay
 from engine.rules import Rules
+from engine.views import seat_view
+from tables.board import Settlement, seat_name, settlement_of
 from tables.models import Hand, Room, Seat, Transfer
 
 if TYPE_CHECKING:
@@ -164,8 +167,48 @@ def ledger_for(user: User) -> Ledger:
     )
 
 
+def hand_visible_to(hand_id: int, user: User) -> Hand | None:
+    """A hand, if ``user`` may look at it: they sat at its table, own the room, or are staff."""
+    hand = Hand.objects.select_related("room").filter(pk=hand_id).first()
+    if hand is None:
+        return None
+    room = hand.room
+    if user.is_staff or room.owner_id == user.pk:
+        return hand
+    seated = Seat.objects.filter(room=room, user=user).exists()
+    paid = Transfer.objects.filter(Q(payer=user) | Q(payee=user), hand=hand).exists()
+    return hand if seated or paid else None
+
+
+@dataclass
+class HandRecord:
+    hand: Hand
+    names: list[str]
+    settlement: Settlement | None
+    bao: str
+
+    @property
+    def dealer_name(self) -> str:
+        return self.names[self.hand.dealer]
+
+
+def hand_record(hand: Hand) -> HandRecord:
+    """A hand as the ledger shows it: who sat where, and its result rebuilt by the engine."""
+    seats = room_with_seats(hand.room)
+    names = [seat_name(s) for s in seats]
+    state = replay(Rules.from_json(hand.rules), hand.seed, None, hand.actions, dealer=hand.dealer)
+    view = seat_view(state, None)
+    settlement = None
+    if hand.result is not None:
+        settlement = settlement_of(hand.result, names, view["melds"])
+    return HandRecord(hand=hand, names=names, settlement=settlement, bao=view["bao"])
+
+
 __all__ = [
+    "HandRecord",
     "Ledger",
+    "hand_record",
+    "hand_visible_to",
     "ledger_for",
     "my_rooms",
     "public_rooms",

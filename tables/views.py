@@ -163,3 +163,13 @@ def room_rules(request: HttpRequest, number: str) -> HttpResponse:
 @require_http_methods(["GET"])
 def ledger(request: HttpRequest) -> HttpResponse:
     return render(request, "tables/ledger.html", {"ledger": selectors.ledger_for(_user(request))})
+
+
+@login_required
+@require_http_methods(["GET"])
+def hand_detail(request: HttpRequest, hand_id: int) -> HttpResponse:
+    """One hand of the ledger: who paid whom, and why."""
+    hand = selectors.hand_visible_to(hand_id, _user(request))
+    if hand is None:
+        raise Http404
+    return render(request, "tables/hand_detail.html", {"record": selectors.hand_record(hand)})

@@ -123,3 +123,46 @@ def test_rules_edit(client_in: Client, room: Any) -> None:
     assert response.status_code == 302
     room.refresh_from_db()
     assert room.rules["profile"] == "jiuyao_fan"
+
+
+def _played_hand(user: Any) -> Hand:
+    """A room with alice and three bots, one whole hand played by the table's clock."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from tables import play
+
+    room = services.create_room(user, "Ledger", True, Rules(), 1, 20)
+    for i in (1, 2, 3):
+        services.add_bot(room, user, i)
+    Seat.objects.filter(room=room, index=0).update(tuoguan=True)
+    services.set_ready(room, user, True)
+    services.start_match(room, user)
+    now = timezone.now()
+    for _ in range(600):
+        room.refresh_from_db()
+        if room.status == Room.Status.FINISHED:
+            break
+        assert room.deadline is not None
+        now = max(now, room.deadline) + timedelta(milliseconds=1)
+        play.advance(room.number, now=now)
+    return Hand.objects.get(room=room, number=1)
+
+
+def test_the_ledger_links_each_hand_to_its_record(client_in: Client, user: Any) -> None:
+    hand = _played_hand(user)
+    page = client_in.get(reverse("ledger")).content.decode()
+    assert reverse("hand_detail", args=[hand.pk]) in page
+    record = client_in.get(reverse("hand_detail", args=[hand.pk]))
+    assert record.status_code == 200
+    html = record.content.decode()
+    assert 'id="settlement"' in html
+    assert hand.seed not in html
+
+
+def test_a_hand_record_is_private_to_its_table(client: Client, user: Any, make_user: Any) -> None:
+    hand = _played_hand(user)
+    client.force_login(make_user("mallory"))
+    assert client.get(reverse("hand_detail", args=[hand.pk])).status_code == 404
+    assert client.get(reverse("hand_detail", args=[999999])).status_code == 404

@@ -1,0 +1,93 @@
+"""Several server processes share tables: moves are serialised by the room's row lock, so
+concurrent inputs on one table never both apply, and a timer fires once.
+
+Threads with their own database connections stand in for processes; the suite runs these on
+SQLite and again on PostgreSQL (``.ci/run``).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.db import connection, connections
+
+from engine.hand import HandState, legal_actions, waiting_on
+from engine.rules import Rules
+from tables import play, services
+from tables.models import Room, Seat
+from tables.play import PlayError
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def race(workers: list[Callable[[], Any]]) -> list[Any]:
+    """Run each callable in its own thread, all released at once; results or exceptions."""
+    barrier = threading.Barrier(len(workers))
+    results: list[Any] = [None] * len(workers)
+
+    def run(i: int) -> None:
+        barrier.wait()
+        try:
+            results[i] = workers[i]()
+        except Exception as exc:
+            results[i] = exc
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(workers))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=60)
+    return results
+
+
+@pytest.fixture
+def table(user: Any) -> Room:
+    if connection.vendor == "sqlite" and connection.is_in_memory_db()  # type: ignore[attr-defined]:
+        # Shared-cache memory databases lock whole tables and ignore the busy timeout.
+        pytest.skip("needs an on-disk database (SQLite file or PostgreSQL)")
+    room = services.create_room(user, "Race", True, Rules(), None, 20)
+    for i in (1, 2, 3):
+        services.add_bot(room, user, i)
+    services.set_ready(room, user, True)
+    services.start_match(room, user)
+    room.refresh_from_db()
+    return room
+
+
+def test_a_timer_fires_once_however_many_processes_tick(table: Room) -> None:
+    assert table.deadline is not None
+    due = table.deadline
+    version = table.version
+    results = race([lambda: play.advance(table.number, now=due) for _ in range(4)])
+    assert results.count(True) == 1, results
+    assert results.count(False) == 3, results
+    table.refresh_from_db()
+    assert table.version == version + 1
+
+
+def test_two_copies_of_one_move_apply_once(table: Room, user: Any) -> None:
+    Seat.objects.filter(room=table, index__in=[1, 2, 3]).update(bot="basic")
+    # Let the bots move until seat 0 is asked.
+    for _ in range(200):
+        table.refresh_from_db()
+        assert table.state is not None
+        state = HandState.from_json(table.state["hand"])
+        if 0 in waiting_on(state) or state.phase == "ended":
+            break
+        assert table.deadline is not None
+        play.advance(table.number, now=table.deadline)
+    if state.phase == "ended":
+        pytest.skip("the bots finished the hand first")
+    action = legal_actions(state, 0)[0].to_json()
+    payload = {"action": action.pop("type"), "step": state.step, **action}
+    results = race([lambda: play.act(table.number, user, dict(payload)) for _ in range(3)])
+    errors = [r for r in results if isinstance(r, PlayError)]
+    assert len(errors) == 2 and results.count(None) == 1, results
+    table.refresh_from_db()
+    assert table.state is not None
+    assert HandState.from_json(table.state["hand"]).log[: len(state.log) + 1][-1][0] == 0
