@@ -47,7 +47,8 @@ def race(workers: list[Callable[[], Any]]) -> list[Any]:
 
 @pytest.fixture
 def table(user: Any) -> Room:
-    if connection.vendor == "sqlite" and connection.is_in_memory_db()  # type: ignore[attr-defined]:
+    in_memory = connection.vendor == "sqlite" and connection.is_in_memory_db()  # type: ignore[attr-defined]
+    if in_memory:
         # Shared-cache memory databases lock whole tables and ignore the busy timeout.
         pytest.skip("needs an on-disk database (SQLite file or PostgreSQL)")
     room = services.create_room(user, "Race", True, Rules(), None, 20)
