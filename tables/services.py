@@ -201,3 +201,15 @@ def start_match(room: Room, by_user: User, *, first_seed: str | None = None) -> 
             raise RoomError(_("Everyone must be ready before the match starts."))
         play.begin_match(room, first_seed=first_seed)
         return room
+
+
+def close_room(room: Room) -> Room:
+    """An admin closes a room: a match in progress stops where it is (hands already played
+    stay in the ledger), a waiting room stops taking players."""
+    with transaction.atomic():
+        room = _locked(room)
+        room.status = Room.Status.FINISHED
+        room.deadline = None
+        room.turn_deadline = None
+        room.save(update_fields=["status", "deadline", "turn_deadline"])
+        return room

@@ -116,7 +116,10 @@ def application() -> Any:
 async def connect(application: Any, room: Room, user: Any) -> WebsocketCommunicator:
     comm = WebsocketCommunicator(application, f"/ws/table/{room.number}/")
     comm.scope["user"] = user
-    comm.scope["cookies"] = {django_settings.LANGUAGE_COOKIE_NAME: "en"}
+    comm.scope["cookies"] = {
+        django_settings.LANGUAGE_COOKIE_NAME: "en",
+        django_settings.CSRF_COOKIE_NAME: "k" * 32,  # the page load set it; forms reuse it
+    }
     connected, _ = await comm.connect()
     assert connected
     return comm
@@ -242,3 +245,39 @@ async def test_no_message_leaks_another_seats_tiles(application: Any, user: Any)
         assert not extra, f"hand {parsed.hand} step {parsed.step} shows {dict(extra)}"
         checked += 1
     assert checked > 20
+
+
+async def test_a_spectator_sees_only_public_information(
+    application: Any, user: Any, make_user: Any
+) -> None:
+    room = await sync_to_async(start_with_bots)(user)
+    watcher = await sync_to_async(make_user)("watcher")
+    comm = await connect(application, room, watcher)
+    html = await comm.receive_from(timeout=5)
+    await comm.disconnect()
+    parsed = collect(html)
+    assert 'id="my-hand"' not in html and "ws-send" not in html
+    state = await sync_to_async(
+        lambda: HandState.from_json(Room.objects.get(pk=room.pk).state["hand"])
+    )()
+    public = allowed_tiles(seat_view(state, 0)) - Counter(
+        parse_tiles_codes(seat_view(state, 0)["hand"])
+    )
+    assert not (parsed.tiles - public)
+
+
+async def test_the_waiting_room_updates_when_someone_sits_down(
+    application: Any, user: Any, make_user: Any
+) -> None:
+    from tables import notify
+
+    room = await sync_to_async(services.create_room)(user, "Wait", True, Rules(), None, 20)
+    comm = await connect(application, room, user)
+    first = await comm.receive_from(timeout=5)
+    assert 'data-action="add-bot"' in first and "csrfmiddlewaretoken" in first
+    bob = await sync_to_async(make_user)("bob", display_name="小明")
+    await sync_to_async(services.take_seat)(room, bob, 2)
+    await notify.table_changed_async(room.number)
+    update = await comm.receive_from(timeout=5)
+    assert "小明" in update
+    await comm.disconnect()

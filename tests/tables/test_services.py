@@ -143,3 +143,33 @@ def test_update_rules_while_waiting_unreadies(room: Any, user: Any, make_user: A
     room.refresh_from_db()
     assert Rules.from_json(room.rules) == rules
     assert not seats(room)[1].ready
+
+
+def test_close_room_stops_a_match(room: Any, user: Any) -> None:
+    for i in (1, 2, 3):
+        services.add_bot(room, user, i)
+    services.set_ready(room, user, True)
+    services.start_match(room, user)
+    services.close_room(room)
+    room.refresh_from_db()
+    assert room.status == Room.Status.FINISHED and room.deadline is None
+
+
+def test_admin_closes_rooms_and_never_shows_the_state(
+    client: Any, room: Any, make_user: Any
+) -> None:
+    from django.urls import reverse
+
+    from accounts.models import User
+
+    admin_user = User.objects.create_superuser("root", password="x-long-password-1")
+    client.force_login(admin_user)
+    page = client.get(reverse("admin:tables_room_change", args=[room.pk])).content.decode()
+    assert 'name="state"' not in page
+    response = client.post(
+        reverse("admin:tables_room_changelist"),
+        {"action": "close_rooms", "_selected_action": [room.pk]},
+    )
+    assert response.status_code == 302
+    room.refresh_from_db()
+    assert room.status == Room.Status.FINISHED
