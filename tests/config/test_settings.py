@@ -97,3 +97,20 @@ def test_asgi_application_imports():
 
     assert isinstance(application, ProtocolTypeRouter)
     assert set(application.application_mapping) == {"http", "websocket"}
+
+
+def test_sqlite_queues_writers_instead_of_failing(tmp_path: Path):
+    options = env.database_config({}, tmp_path)["OPTIONS"]
+    assert options["transaction_mode"] == "IMMEDIATE" and options["timeout"] >= 5
+
+
+def test_sqlite_path_names_another_database_file(tmp_path: Path):
+    config = env.database_config({"SQLITE_PATH": str(tmp_path / "x.sqlite3")}, tmp_path)
+    assert config["NAME"] == str(tmp_path / "x.sqlite3")
+
+
+def test_cache_is_shared_redis_when_redis_url_set():
+    cache = env.cache_config({"REDIS_URL": "redis://127.0.0.1:6379/0"})
+    assert cache["BACKEND"].endswith("RedisCache")
+    assert cache["LOCATION"] == "redis://127.0.0.1:6379/0"
+    assert env.cache_config({})["BACKEND"].endswith("LocMemCache")
