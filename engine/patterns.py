@@ -29,6 +29,7 @@ from engine.melds import Meld
 from engine.rules import Rules
 from engine.scoring import Candidate, WinContext
 from engine.tiles import KIND_COUNT
+from engine.wincheck import fewest_wilds
 
 __all__ = ["INF", "candidates"]
 
@@ -45,64 +46,17 @@ _TERMINAL_OR_HONOR = tuple(k >= 27 or k % 9 in (0, 8) for k in range(KIND_COUNT)
 @cache
 def _suit_min(counts: tuple[int, ...]) -> tuple[int, int, int, int]:
     """Minimum wilds to turn one suit's counts into sets, indexed ``pair*2 + seq``
-    (with/without the pair, with/without at least one sequence); INF if impossible.
+    (with/without the pair, with/without at least one sequence), capped at INF.
+
+    The search is :func:`engine.wincheck.fewest_wilds`, shared with the win check; it
+    lets groups of wilds alone sit in the suit, which :func:`_combine` would add anyway.
+    Seven counts are honors (no sequences).
 
     >>> _suit_min((1, 1, 1, 0, 0, 0, 0, 0, 0))[1]  # 123: a sequence, no wilds
     0
     """
-    i = 0
-    while i < 9 and counts[i] == 0:
-        i += 1
-    if i == 9:
-        return (0, INF, INF, INF)
-    best = [INF, INF, INF, INF]
-    c = counts[i]
-    lst = list(counts)
-    # 刻子 of i
-    take = min(c, 3)
-    lst[i] -= take
-    sub = _suit_min(tuple(lst))
-    lst[i] += take
-    for s in range(4):
-        best[s] = min(best[s], sub[s] + 3 - take)
-    # the pair of i
-    take = min(c, 2)
-    lst[i] -= take
-    sub = _suit_min(tuple(lst))
-    lst[i] += take
-    for seq in range(2):
-        best[2 + seq] = min(best[2 + seq], sub[seq] + 2 - take)
-    # a sequence holding i, positions before i read from wilds
-    for start in range(max(0, i - 2), min(i, 6) + 1):
-        cost = 0
-        used: list[int] = []
-        for pos in range(start, start + 3):
-            if lst[pos] > 0:
-                lst[pos] -= 1
-                used.append(pos)
-            else:
-                cost += 1
-        sub = _suit_min(tuple(lst))
-        for pos in used:
-            lst[pos] += 1
-        for pair in range(2):
-            v = min(sub[pair * 2], sub[pair * 2 + 1]) + cost
-            best[pair * 2 + 1] = min(best[pair * 2 + 1], v)
-    return (min(best[0], INF), min(best[1], INF), min(best[2], INF), min(best[3], INF))
-
-
-@cache
-def _honor_min(honors: tuple[int, ...]) -> tuple[int, int]:
-    """Minimum wilds for the honor counts as 刻子 only: (no pair, with the pair)."""
-    base = 0
-    delta = INF
-    for c in honors:
-        if c == 0:
-            continue
-        r = c % 3
-        base += (0, 2, 1)[r]
-        delta = min(delta, (2, 1, 0)[r] - (0, 2, 1)[r])
-    return min(base, INF), min(base + delta, INF)
+    a, b, c, d = fewest_wilds(counts)
+    return (min(a, INF), min(b, INF), min(c, INF), min(d, INF))
 
 
 def _standard_costs(nat: Sequence[int]) -> tuple[int, int, int, int]:
@@ -111,7 +65,8 @@ def _standard_costs(nat: Sequence[int]) -> tuple[int, int, int, int]:
     s0 = _suit_min(tuple(nat[0:9]))
     s1 = _suit_min(tuple(nat[9:18]))
     s2 = _suit_min(tuple(nat[18:27]))
-    honors = _honor_min(tuple(sorted(nat[27:34])))
+    h = _suit_min(tuple(sorted(nat[27:34])))  # honors: the order of kinds does not matter
+    honors = (h[0], h[2])
     # cheap bound: most random hands are hopeless in some suit, skip the combination
     if min(s0) + min(s1) + min(s2) + min(honors) >= INF:
         return _HOPELESS

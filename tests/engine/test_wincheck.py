@@ -12,10 +12,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine import wincheck
 from engine.tiles import counts_of, parse_tiles
 from engine.wincheck import (
+    build_suit_table,
     check_line,
     check_text,
+    fewest_wilds,
     is_complete,
     make_wincheck_input,
     sets_only,
@@ -329,3 +332,91 @@ def test_cli_reports_errors_per_line_and_continues():
 
 def test_cli_empty_input():
     assert _run_cli("").stdout == ""
+
+
+# --- the shipped suit table and the caches -----------------------------------------------
+
+
+def _index(vec) -> int:
+    return sum(c * 5**r for r, c in enumerate(vec))
+
+
+def test_shipped_table_matches_the_search_on_small_suits():
+    table = wincheck._suit_table()
+    assert table is not None and len(table) == 5**9
+    for vec in _suit_hands(7):
+        assert table[_index(vec)] == wincheck._pack(fewest_wilds(vec)), vec
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.integers(0, 4), min_size=9, max_size=9))
+def test_shipped_table_matches_the_search_anywhere(vec):
+    table = wincheck._suit_table()
+    assert table is not None
+    assert table[_index(vec)] == wincheck._pack(fewest_wilds(tuple(vec)))
+
+
+@pytest.mark.slow
+def test_shipped_table_is_build_suit_table():
+    """Regenerates all 5**9 entries (about ten seconds)."""
+    assert build_suit_table() == wincheck._suit_table()
+
+
+def test_honor_table_matches_the_search():
+    honors = wincheck._honor_table()
+    for vec in itertools.product(range(5), repeat=7):
+        assert honors[_index(vec)] == wincheck._pack(fewest_wilds(vec)), vec
+
+
+def test_fewest_wilds_agrees_with_suit_costs_and_the_role_reference():
+    for vec in _suit_hands(6):
+        costs = fewest_wilds(vec)
+        sets = min(costs[0], costs[1])
+        assert suit_costs(vec) == (sets, min(costs[2], costs[3]) - sets)
+        n = sum(vec)
+        wilds = (2 - n) % 3
+        while not _by_roles(vec, wilds, True):
+            wilds += 3
+        assert min(costs[2], costs[3]) == wilds, vec
+
+
+def test_answers_are_the_same_with_cold_and_warm_caches():
+    lines = [*make_wincheck_input(3000, seed=11), "11111m 0", "1234m 1", "111112z 1"]
+    text = "\n".join(lines) + "\n"
+
+    def clear() -> None:
+        for column in wincheck._COLUMNS:
+            column.clear()
+            column[""] = 0
+        wincheck._WILD_COLUMN.clear()
+        wincheck._ANSWERS.clear()
+        wincheck._SUIT_COSTS.clear()
+        wincheck._HONOR_COSTS.clear()
+
+    clear()
+    cold_text = check_text(text)
+    cold_lines = [check_line(line) for line in lines]
+    clear()
+    cold_lines_first = [check_line(line) for line in lines]
+    warm_text = check_text(text)
+    assert cold_text == warm_text == "".join(a + "\n" for a in cold_lines)
+    assert cold_lines == cold_lines_first
+    assert cold_lines[-3:] == [
+        "error: 5 copies of 1m; a kind has four",
+        "1",
+        "error: 5 copies of 1z; a kind has four",
+    ]
+    # the five copies are reported again once the rest is cached
+    assert check_text("123m 0\n11111p 0\n").splitlines()[1].startswith("error: 5 copies")
+    for line in lines[:200]:
+        tiles, k = line.split()
+        counts = _c(tiles)
+        if max(counts) <= 4:
+            assert is_complete(counts, int(k)) is (check_line(line) == "1")
+
+
+def test_bulk_falls_back_for_other_line_breaks():
+    text = "123m456p789s1z 1\r\n11z 0\n"
+    assert check_text(text) == "".join(check_line(x) + "\n" for x in text.splitlines())
+    assert check_text("11z 0") == "1\n"
+    assert check_text("11z 0\n\n") == "1\n" + check_line("") + "\n"
