@@ -60,7 +60,7 @@ def secret_key(environ: Mapping[str, str], *, debug: bool) -> str:
 
 
 def database_config(environ: Mapping[str, str], base_dir: Path) -> dict[str, Any]:
-    """SQLite at ``base_dir/db.sqlite3`` unless DATABASE_URL is set (e.g. PostgreSQL)."""
+    """SQLite at ``base_dir/db.sqlite3`` (or ``SQLITE_PATH``) unless DATABASE_URL is set."""
     url = environ.get("DATABASE_URL", "")
     if url:
         return dict(dj_database_url.parse(url, conn_max_age=600))

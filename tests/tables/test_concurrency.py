@@ -15,10 +15,10 @@ import pytest
 from django.db import connection, connections
 
 from engine.hand import HandState, legal_actions, waiting_on
-from engine.rules import Rules
-from tables import play, services
+from tables import play
 from tables.models import Room, Seat
 from tables.play import PlayError
+from tests.tables.factories import start_with_bots
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -51,13 +51,7 @@ def table(user: Any) -> Room:
     if in_memory:
         # Shared-cache memory databases lock whole tables and ignore the busy timeout.
         pytest.skip("needs an on-disk database (SQLite file or PostgreSQL)")
-    room = services.create_room(user, "Race", True, Rules(), None, 20)
-    for i in (1, 2, 3):
-        services.add_bot(room, user, i)
-    services.set_ready(room, user, True)
-    services.start_match(room, user)
-    room.refresh_from_db()
-    return room
+    return start_with_bots(user, hands=None)
 
 
 def test_a_timer_fires_once_however_many_processes_tick(table: Room) -> None:

@@ -27,6 +27,7 @@ from engine.views import seat_view
 from tables import services
 from tables.models import Hand, Room, Seat
 from tables.routing import websocket_urlpatterns
+from tests.tables.factories import start_with_bots
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -86,7 +87,7 @@ def allowed_tiles(view: dict[str, Any]) -> Counter[str]:
         if text:
             allowed.update(parse_tiles_codes(text))
 
-    add(view["hand"])
+    add(view.get("hand"))
     for river in view["rivers"]:
         allowed.update(river)
     for row in view["melds"]:
@@ -123,18 +124,6 @@ async def connect(application: Any, room: Room, user: Any) -> WebsocketCommunica
     connected, _ = await comm.connect()
     assert connected
     return comm
-
-
-def start_with_bots(user: Any, tuoguan: bool = False, hands: int = 8) -> Room:
-    room = services.create_room(user, "Friday", True, Rules(), hands, 20)
-    for i in (1, 2, 3):
-        services.add_bot(room, user, i)
-    services.set_ready(room, user, True)
-    if tuoguan:
-        Seat.objects.filter(room=room, index=0).update(tuoguan=True)
-    services.start_match(room, user)
-    room.refresh_from_db()
-    return room
 
 
 async def test_anonymous_connections_are_closed(application: Any, user: Any) -> None:
@@ -220,7 +209,7 @@ def state_at(hand: Hand, step: int) -> HandState:
 
 async def test_no_message_leaks_another_seats_tiles(application: Any, user: Any) -> None:
     """Seat 0 on 托管 and three bots play whole hands; every pushed fragment is checked."""
-    room = await sync_to_async(start_with_bots)(user, True, 2)
+    room = await sync_to_async(start_with_bots)(user, tuoguan=True, hands=2)
     comm = await connect(application, room, user)
     messages: list[str] = []
     while True:
@@ -257,12 +246,10 @@ async def test_a_spectator_sees_only_public_information(
     await comm.disconnect()
     parsed = collect(html)
     assert 'id="my-hand"' not in html and "ws-send" not in html
-    state = await sync_to_async(
-        lambda: HandState.from_json(Room.objects.get(pk=room.pk).state["hand"])
-    )()
-    public = allowed_tiles(seat_view(state, 0)) - Counter(
-        parse_tiles_codes(seat_view(state, 0)["hand"])
-    )
+    await sync_to_async(room.refresh_from_db)()
+    assert room.state is not None
+    state = HandState.from_json(room.state["hand"])
+    public = allowed_tiles(seat_view(state, None))
     assert not (parsed.tiles - public)
 
 

@@ -9,11 +9,11 @@ import pytest
 from django.utils import timezone, translation
 
 from engine.hand import HandState, legal_actions, waiting_on
-from engine.rules import Rules
 from engine.tiles import parse_tile
-from tables import play, services
+from tables import play
 from tables.models import Hand, Room, Seat, Transfer
 from tables.play import PlayError
+from tests.tables.factories import start_with_bots
 
 
 @pytest.fixture(autouse=True)
@@ -23,14 +23,9 @@ def _english() -> Any:
 
 
 @pytest.fixture
-def started(room: Room, user: Any) -> Room:
+def started(user: Any) -> Room:
     """alice in seat 0 (ready) and three bots; the match has started."""
-    for i in (1, 2, 3):
-        services.add_bot(room, user, i)
-    services.set_ready(room, user, True)
-    services.start_match(room, user)
-    room.refresh_from_db()
-    return room
+    return start_with_bots(user)
 
 
 def hand_of(room: Room) -> HandState:
@@ -231,12 +226,7 @@ def test_ready_during_a_hand_is_refused(started: Room, user: Any) -> None:
 
 
 def test_the_match_ends_after_its_hands(user: Any) -> None:
-    room = services.create_room(user, "Short", True, Rules(), 1, 20)
-    for i in (1, 2, 3):
-        services.add_bot(room, user, i)
-    services.set_ready(room, user, True)
-    services.start_match(room, user)
-    room.refresh_from_db()
+    room = start_with_bots(user, hands=1)
     play_out_hand(room, user, timezone.now())
     room.refresh_from_db()
     assert room.status == Room.Status.FINISHED

@@ -9,6 +9,7 @@ from django.urls import reverse
 from engine.rules import Rules
 from tables import services
 from tables.models import Hand, Room, Seat
+from tests.tables.factories import start_with_bots
 
 
 @pytest.fixture
@@ -133,12 +134,7 @@ def _played_hand(user: Any) -> Hand:
 
     from tables import play
 
-    room = services.create_room(user, "Ledger", True, Rules(), 1, 20)
-    for i in (1, 2, 3):
-        services.add_bot(room, user, i)
-    Seat.objects.filter(room=room, index=0).update(tuoguan=True)
-    services.set_ready(room, user, True)
-    services.start_match(room, user)
+    room = start_with_bots(user, hands=1, tuoguan=True)
     now = timezone.now()
     for _ in range(600):
         room.refresh_from_db()
