@@ -28,7 +28,6 @@ The command line reads ``<tiles> <wilds>`` lines and answers ``1`` or ``0``::
 
 from __future__ import annotations
 
-import random
 import re
 import sys
 from base64 import b85decode
@@ -431,12 +430,15 @@ def check_line(line: str) -> str:
 
 
 _BULK = re.compile(
-    r"^(?=[1-9])(?:([1-9]+)m)?(?:([1-9]+)p)?(?:([1-9]+)s)?(?:([1-7]+)z)? ([0-9]+)$", re.MULTILINE
+    r"^(?=[1-9])(?:([1-9]++)m)?(?:([1-9]++)p)?(?:([1-9]++)s)?(?:([1-7]++)z)? ([0-9]++)$",
+    re.MULTILINE,
 )
+"""A canonical line. Possessive runs: a suit's digits never need to be given back (a
+shorter run is followed by a digit, not the letter), and not retrying saves a third."""
 
 
 class _Column(dict[str, int]):
-    """One suit's digit text to packed costs, filled on a miss during a C-level ``map``."""
+    """Digit text of a suit to packed costs, filled on a miss during a C-level ``map``."""
 
     def __init__(self, suit: int) -> None:
         super().__init__({"": 0})
@@ -464,7 +466,9 @@ class _Answers(dict[int, str]):
         return got
 
 
-_COLUMNS = [_Column(suit) for suit in range(4)]
+_SUITED = _Column(0)
+_COLUMNS = [_SUITED, _SUITED, _SUITED, _Column(3)]
+"""万, 筒 and 条 share one column: the same digit text costs the same in each suit."""
 _WILD_COLUMN = _Wilds()
 _ANSWERS = _Answers()
 
@@ -532,6 +536,8 @@ def make_wincheck_input(n: int, seed: int = 0) -> list[str]:
     >>> make_wincheck_input(2, seed=1) == make_wincheck_input(2, seed=1)
     True
     """
+    import random  # here, not at the top: the CLI starts faster without it
+
     rng = random.Random(seed)
     lines: list[str] = []
     wall = [k for k in range(KIND_COUNT) for _ in range(4)]
