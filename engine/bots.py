@@ -107,21 +107,26 @@ class _Seat:
 
     def winnable_waits(self, tiles: list[int], flown: int) -> int:
         """How many unseen tiles would give a declarable win after this discard."""
-        waits = _declarable(
-            tuple(sorted(tiles)), tuple(self.melds), self.indicator, self.rules, flown
+        key = tuple(sorted(tiles))
+        melds = tuple(self.melds)
+        return sum(
+            self.unseen[kind]
+            for kind in _shape_waits(key, melds, self.indicator)
+            # a kind with none left unseen adds nothing: no need to judge it
+            if self.unseen[kind] and _wins(key, melds, self.indicator, self.rules, flown, kind)
         )
+
+    def shape_waits(self, tiles: list[int]) -> int:
+        """How many unseen tiles would complete a shape: at least :meth:`winnable_waits`."""
+        waits = _shape_waits(tuple(sorted(tiles)), tuple(self.melds), self.indicator)
         return sum(self.unseen[kind] for kind in waits)
 
 
 @lru_cache(maxsize=1 << 12)
-def _declarable(
-    tiles: tuple[int, ...], melds: tuple[Meld, ...], indicator: int, rules: Rules, flown: int
+def _shape_waits(
+    tiles: tuple[int, ...], melds: tuple[Meld, ...], indicator: int
 ) -> tuple[int, ...]:
-    """The kinds that would win if drawn: the judge (minimum score, 飞宝) is asked only about
-    the kinds that complete a shape.
-
-    Cached: a waiting hand that draws and throws a useless tile asks the same question again.
-    """
+    """The kinds that complete a shape if drawn (every 宝 wild)."""
     bao = bao_of(indicator)
     counts = [0] * KIND_COUNT
     wilds = 0
@@ -133,17 +138,27 @@ def _declarable(
     terminal = all(is_terminal_or_honor(k) for m in melds for k in m.tiles)
     after = draw_distances(counts, wilds, len(melds), melds_terminal=terminal)
     after[bao] = distance(counts, wilds + 1, len(melds), melds_terminal=terminal)
-    context = WinContext(flown_bao=flown)
-    out = []
-    for kind in range(KIND_COUNT):
-        if after[kind] >= 0:
-            continue
-        try:
-            if judge([*tiles, kind], melds, kind, indicator, context, rules).win:
-                out.append(kind)
-        except HandError:
-            continue  # a fifth copy can't be drawn
-    return tuple(out)
+    return tuple(kind for kind in range(KIND_COUNT) if after[kind] < 0)
+
+
+@lru_cache(maxsize=1 << 14)
+def _wins(
+    tiles: tuple[int, ...],
+    melds: tuple[Meld, ...],
+    indicator: int,
+    rules: Rules,
+    flown: int,
+    kind: int,
+) -> bool:
+    """Would drawing ``kind`` give a declarable win (the judge knows the minimum score, 飞宝)?
+
+    Cached: a waiting hand that draws and throws a useless tile asks the same question again.
+    """
+    try:
+        context = WinContext(flown_bao=flown)
+        return judge([*tiles, kind], melds, kind, indicator, context, rules).win
+    except HandError:
+        return False  # a fifth copy can't be drawn
 
 
 def _isolation(kind: int, tiles: Sequence[int]) -> int:
@@ -167,23 +182,15 @@ def _best_discard(me: _Seat, discards: list[Action]) -> tuple[Action, int]:
     A 宝 is kept (it is wild) unless flying it is what makes a too-small 平胡 declarable.
     """
     after = me.after_discards(me.hand)
-    scored: list[tuple[int, int, Action]] = []
+    best = min(after[a.tile] for a in discards if a.tile is not None)
+    tied: list[tuple[int, int, Action]] = []
     for action in discards:
         assert action.tile is not None
-        scored.append((after[action.tile], _isolation(action.tile, me.hand), action))
-    best = min(d for d, _, _ in scored)
-    tied = [entry for entry in scored if entry[0] == best]
+        if after[action.tile] == best:
+            tied.append((best, _isolation(action.tile, me.hand), action))
     non_bao = [entry for entry in tied if entry[2].tile != me.bao] or tied
     if best == 0:
-        # Tenpai: judge the real waits, which knows the minimum-score rule and 飞宝.
-        def waits(entry: tuple[int, int, Action]) -> int:
-            tile = entry[2].tile
-            assert tile is not None
-            flies = 1 if tile == me.bao else 0
-            return me.winnable_waits(_without(me.hand, tile), me.flown + flies)
-
-        choice = max(tied, key=lambda e: (waits(e), e[2].tile != me.bao, e[1]))
-        return choice[2], best
+        return _best_wait(me, tied), best
     if best <= 1 and len(non_bao) > 1:
 
         def accepted(entry: tuple[int, int, Action]) -> int:
@@ -193,6 +200,67 @@ def _best_discard(me: _Seat, discards: list[Action]) -> tuple[Action, int]:
         choice = max(non_bao, key=lambda e: (accepted(e), e[1]))
         return choice[2], best
     return max(non_bao, key=lambda e: e[1])[2], best
+
+
+def _best_wait(me: _Seat, tied: list[tuple[int, int, Action]]) -> Action:
+    """Of the discards that stay tenpai, the one with the most declarable waits (unseen tiles
+    that win if drawn), then keeping the 宝, then the most isolated tile, then the first.
+
+    The judge knows the minimum-score rule and 飞宝 but is slow, so it is asked lazily: each
+    candidate's count lies between the waits judged winning so far and that plus the unjudged
+    shape waits. The candidate with the best upper bound is refined one judged kind at a time
+    until its lower bound beats every other upper bound. The choice is the one judging every
+    wait of every candidate would make.
+    """
+    if len(tied) == 1:
+        return tied[0][2]
+    melds = tuple(me.melds)
+    cands = []
+    for index, (_, isolation, action) in enumerate(tied):
+        tile = action.tile
+        assert tile is not None
+        rest = tuple(sorted(_without(me.hand, tile)))
+        # most unseen last: popped first, they settle the count soonest
+        kinds = sorted(
+            (k for k in _shape_waits(rest, melds, me.indicator) if me.unseen[k]),
+            key=lambda k: me.unseen[k],
+        )
+        flown = me.flown + (1 if tile == me.bao else 0)
+        tie = (tile != me.bao, isolation, -index)
+        cands.append(_Waits(rest, flown, kinds, sum(me.unseen[k] for k in kinds), tie, action))
+    while True:
+        cands.sort(key=lambda c: (c.high, c.tie), reverse=True)
+        top = cands[0]
+        rivals = [(c.high, c.tie) for c in cands[1:]]
+        if not rivals or (top.low, top.tie) > max(rivals):
+            return top.action
+        kind = top.kinds.pop()
+        if _wins(top.rest, melds, me.indicator, me.rules, top.flown, kind):
+            top.low += me.unseen[kind]
+        else:
+            top.high -= me.unseen[kind]
+
+
+class _Waits:
+    """One tenpai discard's declarable waits, known between ``low`` and ``high``."""
+
+    def __init__(
+        self,
+        rest: tuple[int, ...],
+        flown: int,
+        kinds: list[int],
+        high: int,
+        tie: tuple[bool, int, int],
+        action: Action,
+    ) -> None:
+        self.rest = rest
+        self.flown = flown
+        self.kinds = kinds
+        """Shape waits with tiles unseen, not judged yet."""
+        self.low = 0
+        self.high = high
+        self.tie = tie
+        self.action = action
 
 
 def _claim_gain(me: _Seat, action: Action) -> bool:

@@ -366,9 +366,12 @@ def _turn_actions(state: HandState, seat: int) -> list[Action]:
         ind = state.indicator
         if _count(hand, ind) == 3:
             acts.append(Action("gang", tile=ind, gang="liangbao"))
-    for k in sorted(set(hand)):
-        acts.append(Action("discard", tile=k))
+    acts.extend(_DISCARDS[k] for k in sorted(set(hand)))
     return acts
+
+
+_DISCARDS = [Action("discard", tile=k) for k in range(KIND_COUNT)]
+"""Actions are immutable; these are asked for on every turn."""
 
 
 def _claim_options(state: HandState, seat: int, frm: int, tile: int) -> list[Action]:

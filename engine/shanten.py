@@ -16,7 +16,7 @@ win), ``n`` means ``n + 1`` draws are needed at best. Counts are the concealed t
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations, pairwise
 
 __all__ = ["discard_distances", "distance", "draw_distances"]
@@ -114,14 +114,15 @@ def _others(t: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
 
 
 def _pairs_kept(counts: Sequence[int]) -> int:
-    pairs = sum(c // 2 for c in counts)  # four alike count as two pairs (豪华七对)
-    singles = sum(c % 2 for c in counts)
-    return _pairs_value(pairs, singles)
+    # four alike count as two pairs (豪华七对)
+    threes = counts.count(3)
+    pairs = counts.count(2) + threes + 2 * counts.count(4)
+    return _pairs_value(pairs, counts.count(1) + threes)
 
 
 def _pairs_value(pairs: int, singles: int) -> int:
-    full = min(pairs, 7)
-    return 2 * full + min(singles, 7 - full)
+    full = pairs if pairs < 7 else 7
+    return 2 * full + (singles if singles < 7 - full else 7 - full)
 
 
 def _lan_shapes() -> list[list[tuple[int, ...]]]:
@@ -230,6 +231,20 @@ def _check_total(counts: Sequence[int], wilds: int, melds: int, extra: int) -> i
 
 
 @cache
+def _neighbours(part: tuple[int, ...], delta: int) -> tuple[tuple[int, ...] | None, ...]:
+    """One suit's table once ``delta`` tiles are added at each rank (None: below zero)."""
+    out: list[tuple[int, ...] | None] = []
+    for r, c in enumerate(part):
+        if c + delta < 0:
+            out.append(None)
+            continue
+        changed = list(part)
+        changed[r] = c + delta
+        out.append(_table(tuple(changed)))
+    return tuple(out)
+
+
+@cache
 def _suit_changes(
     others: tuple[int, ...], part: tuple[int, ...], sets: int, delta: int
 ) -> tuple[int, ...]:
@@ -237,17 +252,17 @@ def _suit_changes(
     suit (``part``), the other suits combined in ``others``; -1 where a count would go
     negative."""
     out: list[int] = []
-    for r, c in enumerate(part):
-        if c + delta < 0:
+    pairs = [(others[2 * i + 1], others[2 * i], 2 * (sets - i)) for i in range(sets + 1)]
+    for t in _neighbours(part, delta):
+        if t is None:
             out.append(-1)
             continue
-        changed = list(part)
-        changed[r] = c + delta
-        t = _table(tuple(changed))
         best = 0
-        for i in range(sets + 1):
-            j = 2 * (sets - i)
-            got = max(others[2 * i + 1] + t[j], others[2 * i] + t[j + 1])
+        for with_pair, without, j in pairs:
+            got = with_pair + t[j]
+            if got > best:
+                best = got
+            got = without + t[j + 1]
             if got > best:
                 best = got
         out.append(best)
@@ -272,16 +287,25 @@ def _standard_changes(counts: Sequence[int], sets: int, delta: int) -> list[int]
 def _changes(
     counts: Sequence[int], wilds: int, melds: int, melds_terminal: bool, delta: int
 ) -> list[int]:
-    """The distance after adding ``delta`` (1 or -1) tiles of each kind."""
+    """The distance after adding ``delta`` (1 or -1) tiles of each kind (a new list)."""
+    return list(_changes_of(tuple(counts), wilds, melds, melds_terminal, delta))
+
+
+@lru_cache(maxsize=1 << 13)
+def _changes_of(
+    counts: tuple[int, ...], wilds: int, melds: int, melds_terminal: bool, delta: int
+) -> tuple[int, ...]:
+    # Cached: a bot asks about the same hand on successive turns (draw a tile, throw it).
     sets = 4 - melds
     top = 3 * sets + 1 - wilds
     kept = _standard_changes(counts, sets, delta)
     plain = melds == 0
     if plain:
-        pairs = sum(c // 2 for c in counts)
-        singles = sum(c % 2 for c in counts)
+        ones, twos, threes = counts.count(1), counts.count(2), counts.count(3)
+        pairs = twos + threes + 2 * counts.count(4)
+        singles = ones + threes
         masks = [_mask(counts, 0), _mask(counts, 1), _mask(counts, 2)]
-        honors = sum(1 for c in counts[27:34] if c)
+        honors = 7 - counts[27:34].count(0)
         # Pair counts move by kind parity: even -> odd adds a single, odd -> even a pair.
         if delta > 0:
             on_even = _pairs_value(pairs, singles + 1)
@@ -317,7 +341,7 @@ def _changes(
         for kind in _MIDDLES:
             if terminal > kept[kind]:
                 kept[kind] = terminal
-    return [top - k for k in kept]
+    return tuple([top - k for k in kept])
 
 
 _TERMINALS = [k for k in range(34) if _is_terminal(k)]
