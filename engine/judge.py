@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from engine.melds import GANG_KINDS, MELD_KINDS, Meld
-from engine.patterns import candidates
+from engine.patterns import candidates, may_form_pattern
 from engine.rules import Rules
 from engine.scoring import BreakdownItem, Candidate, WinContext, score_candidate
 from engine.tiles import KIND_COUNT, bao_of, format_tile
@@ -28,6 +28,7 @@ __all__ = [
     "Judgement",
     "WinContext",
     "judge",
+    "judge_counts",
     "winning_tiles",
 ]
 
@@ -56,12 +57,8 @@ _STATUS_RANK = {"wubao": 2, "baodiao": 1, "youbao": 0}
 _NO_WIN = "the 14 tiles form no winning pattern under any reading of the 宝"
 
 
-def _validate(
-    concealed: Sequence[int], melds: Sequence[Meld], winning_tile: int, indicator: int
-) -> list[int]:
-    """Check the hand and return the concealed counts; raises :class:`HandError`."""
-    if not 0 <= indicator < KIND_COUNT:
-        raise HandError(f"no tile kind {indicator} for the indicator")
+def _concealed_counts(concealed: Sequence[int]) -> list[int]:
+    """The concealed tiles as 34 counts; raises :class:`HandError` for a bad kind."""
     counts = [0] * KIND_COUNT
     try:
         for k in concealed:
@@ -71,30 +68,37 @@ def _validate(
     if not counts or (concealed and min(concealed) < 0):
         bad = [k for k in concealed if not isinstance(k, int) or not 0 <= k < KIND_COUNT]
         raise HandError(f"no tile kind {bad[0]!r} in the concealed tiles")
+    return counts
+
+
+def _check_hand(
+    counts: Sequence[int],
+    n_concealed: int,
+    melds: Sequence[Meld],
+    winning_tile: int,
+    indicator: int,
+) -> None:
+    """Raise :class:`HandError` unless the concealed ``counts`` (``n_concealed`` tiles),
+    the melds and the indicator make a possible 14-tile hand holding ``winning_tile``."""
     if len(melds) > 4:
         raise HandError(f"{len(melds)} melds: a hand has at most four")
-    counts[indicator] += 1
+    seen = list(counts)
+    seen[indicator] += 1
     for m in melds:
         _check_meld(m, indicator)
         for k in m.tiles:
-            counts[k] += 1
-    if max(counts) > 4:
-        k = counts.index(max(counts))
+            seen[k] += 1
+    if max(seen) > 4:
+        k = seen.index(max(seen))
         extra = " (the indicator is one visible copy)" if k == indicator else ""
-        raise HandError(f"{counts[k]} copies of {format_tile(k)}: only four exist{extra}")
-    # back to the concealed counts only
-    counts[indicator] -= 1
-    for m in melds:
-        for k in m.tiles:
-            counts[k] -= 1
-    if len(concealed) + 3 * len(melds) != 14:
+        raise HandError(f"{seen[k]} copies of {format_tile(k)}: only four exist{extra}")
+    if n_concealed + 3 * len(melds) != 14:
         raise HandError(
-            f"{len(concealed)} concealed tiles with {len(melds)} melds: concealed + 3 per meld "
+            f"{n_concealed} concealed tiles with {len(melds)} melds: concealed + 3 per meld "
             "must be 14"
         )
     if not 0 <= winning_tile < KIND_COUNT or counts[winning_tile] == 0:
         raise HandError("the winning tile must be among the concealed tiles")
-    return counts
 
 
 @lru_cache(maxsize=1 << 12)
@@ -132,21 +136,94 @@ def judge(
     >>> j.score, j.name, sorted(j.patterns)
     (64, '碰碰胡', ['pengpenghu'])
     """
-    counts = _validate(concealed, melds, winning_tile, indicator)
+    if not 0 <= indicator < KIND_COUNT:
+        raise HandError(f"no tile kind {indicator} for the indicator")
+    counts = _concealed_counts(concealed)
+    return judge_counts(counts, len(concealed), melds, winning_tile, indicator, context, rules)
+
+
+def judge_counts(
+    counts: Sequence[int],
+    n_concealed: int,
+    melds: Sequence[Meld],
+    winning_tile: int,
+    indicator: int,
+    context: WinContext,
+    rules: Rules,
+) -> Judgement:
+    """:func:`judge` for concealed tiles given as 34 counts (``n_concealed`` tiles in all),
+    for callers that count anyway; the same checks and the same answer.
+
+    Whole judgements are memoised: bots and the table judge the same hands again and
+    again. The key is everything the answer depends on.
+
+    >>> from engine.tiles import counts_of, parse_tiles, parse_tile
+    >>> j = judge_counts(counts_of(parse_tiles("111m555p999s222z77z")), 14, [],
+    ...                  parse_tile("7z"), parse_tile("3m"), WinContext(flown_bao=2), Rules())
+    >>> j.score, j.name
+    (64, '碰碰胡')
+    """
+    if not 0 <= indicator < KIND_COUNT:
+        raise HandError(f"no tile kind {indicator} for the indicator")
+    key = (tuple(counts), n_concealed, tuple(melds), winning_tile, indicator, context, rules)
+    got = _MEMO.get(key)
+    if got is not None:
+        return got
+    _check_hand(counts, n_concealed, melds, winning_tile, indicator)
     if not 0 <= context.flown_bao <= 4 or not 0 <= context.gang_draws <= 4:
         # only four 宝 exist and a hand holds at most four gangs
         raise HandError("flown_bao and gang_draws must each be between 0 and 4")
     if context.win_by not in ("self_draw", "rob_gang"):
         raise HandError(f"win_by must be self_draw or rob_gang, not {context.win_by!r}")
+    got = _judge(list(counts), melds, winning_tile, indicator, context, rules)
+    if len(_MEMO) >= _MEMO_SIZE:
+        _MEMO.clear()  # crude but cheap; a working set refills it at once
+    _MEMO[key] = got
+    return got
+
+
+_MEMO: dict[tuple[object, ...], Judgement] = {}
+_MEMO_SIZE = 1 << 16
+
+
+def _judge(
+    counts: list[int],
+    melds: Sequence[Meld],
+    winning_tile: int,
+    indicator: int,
+    context: WinContext,
+    rules: Rules,
+) -> Judgement:
     bao = bao_of(indicator)
     meld_tiles = [k for m in melds for k in m.tiles[:3]]
     cands, patterns = candidates(counts, meld_tiles, melds, winning_tile, bao, context, rules)
     if not cands:
-        return Judgement(patterns, False, 0, "", (), "wubao", reason=_NO_WIN)
+        return _NOTHING
+    # The same few readings come up again and again: price each list of them once.
+    key = (tuple(cands), patterns, len(melds), context, rules)
+    got = _BEST.get(key)
+    if got is None:
+        if len(_BEST) >= _MEMO_SIZE:
+            _BEST.clear()
+        got = _BEST[key] = _best(cands, patterns, len(melds), context, rules)
+    return got
+
+
+_NOTHING = Judgement(frozenset(), False, 0, "", (), "wubao", reason=_NO_WIN)
+_BEST: dict[tuple[object, ...], Judgement] = {}
+
+
+def _best(
+    cands: list[Candidate],
+    patterns: frozenset[str],
+    n_melds: int,
+    context: WinContext,
+    rules: Rules,
+) -> Judgement:
     best: Judgement | None = None
     best_key = (False, -1, -1)
     for c in cands:
-        p = score_candidate(c, context, rules, len(melds))
+        p = score_candidate(c, context, rules, n_melds)
         # ties go to the cleaner 宝 status (无宝 over 宝吊 over 有宝), then the first found
         key = (p.win, p.score, _STATUS_RANK[c.status])
         if key > best_key:
@@ -185,13 +262,62 @@ def winning_tiles(
     ...  winning_tiles(parse_tiles("123m456m789p234s5z"), [], parse_tile("9s"), Rules())]
     [('5z', 4)]
     """
-    hand = list(concealed13)
+    if not 0 <= indicator < KIND_COUNT:
+        return []  # judge would refuse every tile
+    try:
+        counts = _concealed_counts(concealed13)
+        if len(melds) > 4:
+            raise HandError("too many melds")
+        for m in melds:
+            _check_meld(m, indicator)
+    except HandError:
+        return []  # judge would refuse every tile for the same reason
+    n = len(concealed13) + 1
+    key = (tuple(counts), n, tuple(melds), indicator, rules, context)
+    got = _WAITS.get(key)
+    if got is None:
+        got = _WAITS[key] = tuple(_winning_tiles(counts, n, melds, indicator, rules, context))
+        if len(_WAITS) >= _MEMO_SIZE:
+            _WAITS.clear()
+            _WAITS[key] = got
+    return list(got)
+
+
+_WAITS: dict[tuple[object, ...], tuple[tuple[int, Judgement], ...]] = {}
+
+
+def _winning_tiles(
+    counts: list[int],
+    n: int,
+    melds: Sequence[Meld],
+    indicator: int,
+    rules: Rules,
+    context: WinContext,
+) -> list[tuple[int, Judgement]]:
+    bao = bao_of(indicator)
+    wilds = counts[bao]
+    nat = list(counts)
+    nat[bao] = 0
+    meld_tiles = [k for m in melds for k in m.tiles[:3]]
     out: list[tuple[int, Judgement]] = []
     for k in range(KIND_COUNT):
+        # cheap filter first: a tile that forms no pattern can't win (judge says so too)
+        if k == bao:
+            if not may_form_pattern(nat, wilds + 1, meld_tiles):
+                continue
+        else:
+            nat[k] += 1
+            hopeless = not may_form_pattern(nat, wilds, meld_tiles)
+            nat[k] -= 1
+            if hopeless:
+                continue
+        counts[k] += 1
         try:
-            j = judge([*hand, k], melds, k, indicator, context, rules)
+            j = judge_counts(counts, n, melds, k, indicator, context, rules)
         except HandError:
             continue  # a fifth copy can't be drawn
+        finally:
+            counts[k] -= 1
         if j.win:
             out.append((k, j))
     return out

@@ -23,15 +23,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache, lru_cache
-from itertools import pairwise
+from itertools import pairwise, product
+from operator import itemgetter
 
 from engine.melds import Meld
 from engine.rules import Rules
 from engine.scoring import Candidate, WinContext
 from engine.tiles import KIND_COUNT
-from engine.wincheck import fewest_wilds
+from engine.wincheck import fewest_wilds, is_complete
 
-__all__ = ["INF", "candidates"]
+__all__ = ["INF", "candidates", "may_form_pattern"]
 
 INF = 5
 """Wild counts from here on are "impossible": a hand holds at most four 宝. Capping every
@@ -312,6 +313,49 @@ def _jiuyao(
         patterns.add("jiuyao")
 
 
+_NO_PATTERNS: frozenset[str] = frozenset()
+_MIDDLE = tuple(k for k in range(27) if k % 9 not in (0, 8))
+_MIDDLE_GET = itemgetter(*_MIDDLE)
+
+
+def may_form_pattern(nat: list[int], wilds: int, meld_tiles: Sequence[int]) -> bool:
+    """False when no reading with the ``wilds`` free can form any pattern (most random
+    hands): a cheap filter in front of :func:`candidates`, which finds nothing then.
+
+    Each pattern needs something checked here, cheapest first: 七对 no more odd counts
+    than wilds, 十三烂 single tiles three ranks apart in each suit, 九幺 only 1, 9 and
+    honors, 平胡/碰碰胡 a standard shape. A reading with the 宝 wild reaches every pattern
+    another reading does. ``nat``: 34 counts of at most four, the 宝 taken out.
+
+    >>> from engine.tiles import counts_of, parse_tiles
+    >>> may_form_pattern(counts_of(parse_tiles("1358m2469p1357s22z")), 0, [])
+    False
+    >>> may_form_pattern(counts_of(parse_tiles("1358m2469p1357s2z")), 1, [])  # 13 and 35 too close
+    False
+    >>> may_form_pattern(counts_of(parse_tiles("147m258p369s1234z")), 1, [])  # 十三烂
+    True
+    """
+    if not meld_tiles:
+        # 七对: at most one wild per odd count (counts are at most four here)
+        if nat.count(1) + nat.count(3) <= wilds:
+            return True
+        # 十三烂: no pair, and the ranks of each suit at least three apart
+        if max(nat) <= 1 and all(bytes(nat[s : s + 9]) in _ROTTEN for s in (0, 9, 18)):
+            return True
+    elif not all(map(_TERMINAL_OR_HONOR.__getitem__, meld_tiles)):
+        return is_complete(nat, wilds)
+    return not any(_MIDDLE_GET(nat)) or is_complete(nat, wilds)  # 九幺, 平胡/碰碰胡
+
+
+_ROTTEN = frozenset(
+    bytes(v)
+    for v in product((0, 1), repeat=9)
+    if all(b - a >= 3 for a, b in pairwise(r for r in range(9) if v[r]))
+)
+"""One suit of a 十三烂 hand: single tiles at least three ranks apart."""
+_ODD = (1).__and__
+
+
 def candidates(
     counts: list[int],
     meld_tiles: list[int],
@@ -325,11 +369,13 @@ def candidates(
     out: list[Candidate] = []
     patterns: set[str] = set()
     wilds = counts[bao]
-    if wilds == 0:
-        _config_candidates(list(counts), 0, None, meld_tiles, melds, "wubao", out, patterns)
-        return out, frozenset(patterns)
     nat = list(counts)
     nat[bao] = 0
+    if not may_form_pattern(nat, wilds, meld_tiles):
+        return out, _NO_PATTERNS
+    if wilds == 0:
+        _config_candidates(nat, 0, None, meld_tiles, melds, "wubao", out, patterns)
+        return out, frozenset(patterns)
     _config_candidates(nat, wilds, None, meld_tiles, melds, "youbao", out, patterns)
     if not out:
         # every 无宝 or 宝吊 reading is also a reading with the 宝 wild: nothing to find

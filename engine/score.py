@@ -23,7 +23,7 @@ import sys
 from functools import lru_cache
 from typing import Any
 
-from engine.judge import HandError, WinContext, judge
+from engine.judge import HandError, Judgement, WinContext, judge_counts
 from engine.melds import Meld, MeldError, parse_meld
 from engine.rules import Rules, RulesError
 from engine.tiles import KIND_COUNT, TileError, format_tiles, parse_tile, parse_tiles
@@ -88,41 +88,13 @@ def _bool_field(obj: dict[str, Any], name: str) -> bool:
 
 def score_object(obj: Any) -> dict[str, Any]:
     """Answer one decoded input object."""
-    try:
-        if not isinstance(obj, dict):
-            raise HandError("each line must be a JSON object")
-        if not _FIELDS.issuperset(obj):
-            unknown = set(obj) - _FIELDS
-            raise HandError(f"unknown field(s): {', '.join(sorted(unknown))}")
-        for name in ("concealed", "winning_tile", "indicator"):
-            if name not in obj:
-                raise HandError(f"missing field {name!r}")
-        concealed = _parse_tiles(obj["concealed"])
-        winning = _parse_tile(obj["winning_tile"])
-        indicator = _parse_tile(obj["indicator"])
-        melds_in = obj.get("melds", [])
-        if not isinstance(melds_in, list):
-            raise HandError('melds must be a list like ["peng:555z"]')
-        melds = [_parse_meld(m) for m in melds_in] if melds_in else []
-        win_by = obj.get("win_by", "self_draw")
-        if win_by not in ("self_draw", "rob_gang"):
-            raise HandError(f"win_by must be self_draw or rob_gang, not {win_by!r}")
-        context = _context(
-            win_by,
-            _int_field(obj, "gang_draws"),
-            _int_field(obj, "flown_bao"),
-            _bool_field(obj, "heavenly"),
-            _bool_field(obj, "earthly"),
-        )
-        rules_in = obj.get("rules", "standard")
-        rules = (
-            _rules_named(rules_in)
-            if isinstance(rules_in, str)
-            else _rules(json.dumps(rules_in, sort_keys=True))
-        )
-        j = judge(concealed, melds, winning, indicator, context, rules)
-    except (HandError, TileError, MeldError, RulesError) as exc:
-        return {"error": str(exc)}
+    got = _judgement(obj)
+    if isinstance(got, str):
+        return {"error": got}
+    return _as_object(got)
+
+
+def _as_object(j: Judgement) -> dict[str, Any]:
     return {
         "patterns": sorted(j.patterns),
         "win": j.win,
@@ -132,29 +104,92 @@ def score_object(obj: Any) -> dict[str, Any]:
     }
 
 
-_GROUP = re.compile(r"([1-9]+)([mps])|([1-7]+)z")
-_WELL_FORMED = re.compile(r"(?:[1-9]+[mps]|[1-7]+z)+")
-_SUIT_BASE = {"m": 0, "p": 9, "s": 18}
+def _judgement(obj: Any) -> Judgement | str:
+    """The judgement of one decoded input object, or the error message."""
+    try:
+        if not isinstance(obj, dict):
+            raise HandError("each line must be a JSON object")
+        if not _FIELDS.issuperset(obj):
+            unknown = set(obj) - _FIELDS
+            raise HandError(f"unknown field(s): {', '.join(sorted(unknown))}")
+        for name in ("concealed", "winning_tile", "indicator"):
+            if name not in obj:
+                raise HandError(f"missing field {name!r}")
+        counts, n_concealed = _concealed_counts(obj["concealed"])
+        winning = _parse_tile(obj["winning_tile"])
+        indicator = _parse_tile(obj["indicator"])
+        melds_in = obj.get("melds", [])
+        if not isinstance(melds_in, list):
+            raise HandError('melds must be a list like ["peng:555z"]')
+        melds = [_parse_meld(m) for m in melds_in] if melds_in else []
+        win_by = obj.get("win_by", "self_draw")
+        if win_by not in ("self_draw", "rob_gang"):
+            raise HandError(f"win_by must be self_draw or rob_gang, not {win_by!r}")
+        context = (
+            _context(
+                win_by,
+                _int_field(obj, "gang_draws"),
+                _int_field(obj, "flown_bao"),
+                _bool_field(obj, "heavenly"),
+                _bool_field(obj, "earthly"),
+            )
+            if len(obj) > 3
+            else _SELF_DRAW  # only the three required fields: the default context
+        )
+        rules_in = obj.get("rules", "standard")
+        rules = (
+            _rules_named(rules_in)
+            if isinstance(rules_in, str)
+            else _rules(json.dumps(rules_in, sort_keys=True))
+        )
+        return judge_counts(counts, n_concealed, melds, winning, indicator, context, rules)
+    except (HandError, TileError, MeldError, RulesError) as exc:
+        return str(exc)
 
 
-def _parse_tiles(text: object) -> list[int]:
-    """:func:`parse_tiles` with a regex fast path; odd text goes the slow way for its message."""
-    if not isinstance(text, str) or not _WELL_FORMED.fullmatch(text):
-        return parse_tiles(text)  # type: ignore[arg-type]
-    out: list[int] = []
-    for group in _GROUP.findall(text):
-        out.extend(_group_kinds(group))
-    return out
+_SELF_DRAW = WinContext()
+
+_CANONICAL = re.compile(r"(?:([1-9]+)m)?(?:([1-9]+)p)?(?:([1-9]+)s)?(?:([1-7]+)z)?")
+"""Suits in order, each at most once: how hands are written; read a suit at a time."""
 
 
-@lru_cache(maxsize=1 << 12)
-def _group_kinds(group: tuple[str, str, str]) -> tuple[int, ...]:
-    # groups like ("123", "m", "") repeat endlessly across hands: parse each once
-    digits, suit, honors = group
-    if digits:
-        base = _SUIT_BASE[suit] - 1
-        return tuple(base + ord(d) - 48 for d in digits)
-    return tuple(26 + ord(d) - 48 for d in honors)
+class _SuitCounts(dict[str | None, tuple[int, ...]]):
+    """Digit text of one suit (None: absent) to its rank counts, made on first sight."""
+
+    def __init__(self, ranks: int) -> None:
+        super().__init__({None: (0,) * ranks})
+        self.ranks = ranks
+
+    def __missing__(self, digits: str) -> tuple[int, ...]:
+        counts = [0] * self.ranks
+        for d in digits:
+            counts[ord(d) - 49] += 1
+        got = self[digits] = tuple(counts)
+        return got
+
+
+_SUITED = _SuitCounts(9)
+_HONORS = _SuitCounts(7)
+
+
+def _concealed_counts(text: object) -> tuple[list[int], int]:
+    """The concealed tiles as 34 counts and how many there are, with :func:`parse_tiles`'s
+    errors for odd text.
+
+    >>> counts, n = _concealed_counts("123m55z")
+    >>> n, counts[:3], counts[31]
+    (5, [1, 1, 1], 2)
+    """
+    m = _CANONICAL.fullmatch(text) if isinstance(text, str) else None
+    if m is None:
+        parsed = parse_tiles(text)  # type: ignore[arg-type]
+        counts = [0] * KIND_COUNT
+        for k in parsed:
+            counts[k] += 1
+        return counts, len(parsed)
+    a, b, c, d = m.groups()
+    letters = (a is not None) + (b is not None) + (c is not None) + (d is not None)
+    return [*_SUITED[a], *_SUITED[b], *_SUITED[c], *_HONORS[d]], len(m.string) - letters
 
 
 @lru_cache(maxsize=1 << 10)
@@ -174,7 +209,20 @@ def score_line(line: str) -> str:
         obj = json.loads(line)
     except json.JSONDecodeError as exc:
         return json.dumps({"error": f"bad JSON: {exc}"}, ensure_ascii=False)
-    return json.dumps(score_object(obj), ensure_ascii=False)
+    got = _judgement(obj)
+    if isinstance(got, str):
+        return json.dumps({"error": got}, ensure_ascii=False)
+    text = _ANSWERS.get(got)
+    if text is None:
+        # many hands share a judgement (most often: no pattern at all); encode each once
+        text = json.dumps(_as_object(got), ensure_ascii=False)
+        if len(_ANSWERS) >= 1 << 16:
+            _ANSWERS.clear()
+        _ANSWERS[got] = text
+    return text
+
+
+_ANSWERS: dict[Judgement, str] = {}
 
 
 def make_score_input(n: int, seed: int = 0) -> list[str]:
