@@ -120,7 +120,14 @@ def take_seat(room: Room, user: User, index: int) -> Seat:
 
 
 def leave_seat(room: Room, user: User) -> None:
-    """Stand up; after the start a seat is kept (the table code hands it to 托管)."""
+    """Stand up. Once the match has started the seat stays the player's (so do its points)
+    and goes on 托管: the bot plays it until the player comes back and takes control."""
+    if room.status == Room.Status.PLAYING:
+        try:
+            play.act(room.number, user, {"action": "tuoguan", "on": "1"})
+        except play.PlayError as exc:
+            raise RoomError(str(exc)) from None
+        return
     with transaction.atomic():
         room = _locked(room)
         _require_waiting(room)

@@ -136,6 +136,8 @@ def room_action(request: HttpRequest, number: str) -> HttpResponse:
         messages.error(request, str(exc))
     else:
         notify.table_changed(room.number)
+        if action == "leave" and room.status != Room.Status.WAITING:
+            return redirect("lobby")
     return redirect("room", number=room.number)
 
 

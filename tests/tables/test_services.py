@@ -128,8 +128,17 @@ def test_rules_and_seats_lock_after_start(room: Any, user: Any) -> None:
         services.update_rules(room, user, Rules.profile_named("jiuyao_fan"))
     with pytest.raises(RoomError):
         services.remove_player(room, user, 1)
-    with pytest.raises(RoomError):
-        services.leave_seat(room, user)
+
+
+def test_leaving_a_started_match_keeps_the_seat_on_tuoguan(room: Any, user: Any) -> None:
+    for i in (1, 2, 3):
+        services.add_bot(room, user, i)
+    services.set_ready(room, user, True)
+    services.start_match(room, user)
+    room.refresh_from_db()
+    services.leave_seat(room, user)
+    seat = Seat.objects.get(room=room, index=0)
+    assert seat.user == user and seat.tuoguan
 
 
 def test_update_rules_while_waiting_unreadies(room: Any, user: Any, make_user: Any) -> None:
