@@ -1,9 +1,12 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
+from engine import bots
+from engine.actions import Action
 from engine.bots import BOT_KINDS, choose_action
 from engine.hand import apply, legal_actions, new_hand, waiting_on
 from engine.rules import Rules
@@ -48,3 +51,30 @@ def test_unknown_bot_is_a_clear_error() -> None:
     state = new_hand(Rules(), dealer=0, seed=1)
     with pytest.raises(ValueError, match="unknown bot 'smart'"):
         choose_action("smart", state, 0, random.Random(0))
+
+
+def test_lazy_wait_judging_chooses_as_judging_every_wait_would(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    lazy = bots._best_wait
+    compared = 0
+
+    def every_wait(me: Any, tied: list[tuple[int, int, Action]]) -> Action:
+        nonlocal compared
+        choice = lazy(me, tied)
+
+        def key(entry: tuple[int, int, Action]) -> tuple[int, bool, int]:
+            tile = entry[2].tile
+            assert tile is not None
+            rest = list(me.hand)
+            rest.remove(tile)
+            flies = 1 if tile == me.bao else 0
+            return (me.winnable_waits(rest, me.flown + flies), tile != me.bao, entry[1])
+
+        assert choice == max(tied, key=key)[2]
+        compared += len(tied) > 1
+        return choice
+
+    monkeypatch.setattr(bots, "_best_wait", every_wait)
+    simulate(30, "lazy", ["basic"] * 4, Rules())
+    assert compared > 10

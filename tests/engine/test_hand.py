@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
@@ -16,15 +17,17 @@ from engine.hand import (
     IllegalAction,
     WinCheck,
     apply,
+    could_win,
     legal_actions,
     new_hand,
     waiting_on,
 )
+from engine.judge import HandError, WinContext, judge
 from engine.melds import Meld
 from engine.replay import replay
 from engine.rules import Rules
 from engine.settlement import self_draw_payments
-from engine.tiles import counts_of, parse_tile, parse_tiles
+from engine.tiles import bao_of, counts_of, parse_tile, parse_tiles
 from engine.views import seat_view
 from engine.wall import full_set, ring_from_draw_order
 
@@ -537,3 +540,55 @@ def test_replay_of_an_explicit_wall() -> None:
     again = replay(R, list(s.wall.ring), DICE, s.log)
     assert again == s
     assert HandState.from_json(json.loads(json.dumps(s.to_json()))) == s
+
+
+def _near_win(rng: random.Random) -> tuple[list[int], list[Meld], int]:
+    """A 14-tile hand that often wins: a shape, some tiles swapped for the 宝 or at random."""
+    indicator = rng.randrange(34)
+    shape = rng.choice(["standard", "qidui", "lan", "jiuyao"])
+    melds: list[Meld] = []
+    tiles: list[int] = []
+    if shape == "standard":
+        for _ in range(4):
+            if rng.random() < 0.5:
+                lo = rng.randrange(3) * 9 + rng.randrange(7)
+                group = (lo, lo + 1, lo + 2)
+                kind = "chi"
+            else:
+                k = rng.randrange(34)
+                group = (k, k, k)
+                kind = "peng"
+            if rng.random() < 0.3:
+                melds.append(Meld(kind, group))
+            else:
+                tiles.extend(group)
+        tiles.extend([rng.randrange(34)] * 2)
+    elif shape == "qidui":
+        for _ in range(7):
+            tiles.extend([rng.randrange(34)] * 2)
+    elif shape == "lan":
+        for suit in range(3):
+            start = rng.randrange(3)
+            tiles.extend(suit * 9 + r for r in range(start, 9, 3))
+        tiles.extend(rng.sample(range(27, 34), 14 - len(tiles)))
+    else:
+        terminals = [k for k in range(34) if k >= 27 or k % 9 in (0, 8)]
+        tiles.extend(rng.choice(terminals) for _ in range(14))
+    tiles = tiles[: 14 - 3 * len(melds)]
+    for _ in range(rng.choice([0, 0, 1, 2])):
+        tiles[rng.randrange(len(tiles))] = (
+            bao_of(indicator) if rng.random() < 0.7 else rng.randrange(34)
+        )
+    return sorted(tiles), melds, indicator
+
+
+@settings(max_examples=400, deadline=None)
+@given(seed=st.integers(0, 10**9))
+def test_could_win_never_refuses_a_real_win(seed: int) -> None:
+    tiles, melds, indicator = _near_win(random.Random(seed))
+    try:
+        real = judge(tiles, melds, tiles[-1], indicator, WinContext(), R)
+    except HandError:
+        return  # a fifth copy: not a hand the table can hold
+    if real.win:
+        assert could_win(tiles, melds, indicator)

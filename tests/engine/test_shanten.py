@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.shanten import distance
+from engine.shanten import discard_distances, distance, draw_distances
 from engine.tiles import counts_of, parse_tiles
 from engine.wincheck import is_complete, make_wincheck_input
 
@@ -82,3 +84,45 @@ def test_tenpai_means_some_tile_completes(seed):
     )
     assert (d == 0) is wins, line
     assert d >= 0
+
+
+def _random_hand(rng: random.Random, extra: int) -> tuple[list[int], int, int, bool]:
+    melds = rng.choice([0, 0, 0, 1, 2, 3, 4])
+    size = 3 * (4 - melds) + extra
+    wilds = min(rng.choice([0, 0, 1, 2, 3]), size)
+    pool = [k for k in range(34) for _ in range(4)]
+    if rng.random() < 0.5:  # crowd one suit so that shapes actually form
+        suit = rng.randrange(3)
+        pool = [k for k in pool if k // 9 == suit] * 2 + pool
+    counts = [0] * 34
+    while sum(counts) < size - wilds:
+        k = rng.choice(pool)
+        if counts[k] < 4:
+            counts[k] += 1
+    return counts, wilds, melds, rng.random() < 0.5
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 10**9))
+def test_discard_and_draw_distances_match_distance(seed: int) -> None:
+    rng = random.Random(seed)
+    counts, wilds, melds, terminal = _random_hand(rng, 2)
+    after = discard_distances(counts, wilds, melds, melds_terminal=terminal)
+    assert set(after) == {k for k in range(34) if counts[k]}
+    for k, d in after.items():
+        counts[k] -= 1
+        assert d == distance(counts, wilds, melds, melds_terminal=terminal)
+        counts[k] += 1
+    counts, wilds, melds, terminal = _random_hand(rng, 1)
+    drawn = draw_distances(counts, wilds, melds, melds_terminal=terminal)
+    for k in range(34):
+        counts[k] += 1
+        assert drawn[k] == distance(counts, wilds, melds, melds_terminal=terminal)
+        counts[k] -= 1
+
+
+def test_incremental_distances_refuse_the_wrong_size() -> None:
+    with pytest.raises(ValueError, match="expected 14"):
+        discard_distances(_c("123m"), 0)
+    with pytest.raises(ValueError, match="expected 13"):
+        draw_distances(_c("123m"), 0)
