@@ -82,6 +82,20 @@ def _check_hand(
     the melds and the indicator make a possible 14-tile hand holding ``winning_tile``."""
     if len(melds) > 4:
         raise HandError(f"{len(melds)} melds: a hand has at most four")
+    if melds or max(counts) > 4 or counts[indicator] > 3:  # else no kind reaches five
+        _check_copies(counts, melds, indicator)
+    if n_concealed + 3 * len(melds) != 14:
+        raise HandError(
+            f"{n_concealed} concealed tiles with {len(melds)} melds: concealed + 3 per meld "
+            "must be 14"
+        )
+    if not 0 <= winning_tile < KIND_COUNT or counts[winning_tile] == 0:
+        raise HandError("the winning tile must be among the concealed tiles")
+
+
+def _check_copies(counts: Sequence[int], melds: Sequence[Meld], indicator: int) -> None:
+    """Check the melds, and that no kind has five copies counting the melds and the
+    indicator."""
     seen = list(counts)
     seen[indicator] += 1
     for m in melds:
@@ -92,13 +106,6 @@ def _check_hand(
         k = seen.index(max(seen))
         extra = " (the indicator is one visible copy)" if k == indicator else ""
         raise HandError(f"{seen[k]} copies of {format_tile(k)}: only four exist{extra}")
-    if n_concealed + 3 * len(melds) != 14:
-        raise HandError(
-            f"{n_concealed} concealed tiles with {len(melds)} melds: concealed + 3 per meld "
-            "must be 14"
-        )
-    if not 0 <= winning_tile < KIND_COUNT or counts[winning_tile] == 0:
-        raise HandError("the winning tile must be among the concealed tiles")
 
 
 @lru_cache(maxsize=1 << 12)
@@ -165,7 +172,8 @@ def judge_counts(
     """
     if not 0 <= indicator < KIND_COUNT:
         raise HandError(f"no tile kind {indicator} for the indicator")
-    key = (tuple(counts), n_concealed, tuple(melds), winning_tile, indicator, context, rules)
+    setting = _setting(context, rules)
+    key = (tuple(counts), n_concealed, tuple(melds), winning_tile, indicator, setting)
     got = _MEMO.get(key)
     if got is not None:
         return got
@@ -175,7 +183,7 @@ def judge_counts(
         raise HandError("flown_bao and gang_draws must each be between 0 and 4")
     if context.win_by not in ("self_draw", "rob_gang"):
         raise HandError(f"win_by must be self_draw or rob_gang, not {context.win_by!r}")
-    got = _judge(list(counts), melds, winning_tile, indicator, context, rules)
+    got = _judge(list(counts), melds, winning_tile, indicator, context, rules, setting)
     if len(_MEMO) >= _MEMO_SIZE:
         _MEMO.clear()  # crude but cheap; a working set refills it at once
     _MEMO[key] = got
@@ -186,6 +194,30 @@ _MEMO: dict[tuple[object, ...], Judgement] = {}
 _MEMO_SIZE = 1 << 16
 
 
+def _setting(context: WinContext, rules: Rules) -> int:
+    """A small int for the value of ``(context, rules)``, found by identity when these very
+    objects were seen before: hashing the two dataclasses costs more than the rest of a
+    memo key. Equal pairs get equal ints, so memo entries are shared by equal settings."""
+    seen = _SETTING_BY_ID.get((id(context), id(rules)))
+    if seen is not None and seen[0] is context and seen[1] is rules:
+        return seen[2]
+    if len(_SETTINGS) >= _MEMO_SIZE:  # ints are about to be reused: forget what used them
+        _SETTINGS.clear()
+        _MEMO.clear()
+        _BEST.clear()
+        _WAITS.clear()
+    if len(_SETTING_BY_ID) >= 1024 or len(_SETTINGS) == 0:
+        _SETTING_BY_ID.clear()
+    token = _SETTINGS.setdefault((context, rules), len(_SETTINGS))
+    # the entry holds both objects, so their ids can't be reused while it exists
+    _SETTING_BY_ID[(id(context), id(rules))] = (context, rules, token)
+    return token
+
+
+_SETTINGS: dict[tuple[WinContext, Rules], int] = {}
+_SETTING_BY_ID: dict[tuple[int, int], tuple[WinContext, Rules, int]] = {}
+
+
 def _judge(
     counts: list[int],
     melds: Sequence[Meld],
@@ -193,6 +225,7 @@ def _judge(
     indicator: int,
     context: WinContext,
     rules: Rules,
+    setting: int,
 ) -> Judgement:
     bao = bao_of(indicator)
     meld_tiles = [k for m in melds for k in m.tiles[:3]]
@@ -200,7 +233,7 @@ def _judge(
     if not cands:
         return _NOTHING
     # The same few readings come up again and again: price each list of them once.
-    key = (tuple(cands), patterns, len(melds), context, rules)
+    key = (tuple(cands), patterns, len(melds), setting)
     got = _BEST.get(key)
     if got is None:
         if len(_BEST) >= _MEMO_SIZE:
@@ -273,7 +306,7 @@ def winning_tiles(
     except HandError:
         return []  # judge would refuse every tile for the same reason
     n = len(concealed13) + 1
-    key = (tuple(counts), n, tuple(melds), indicator, rules, context)
+    key = (tuple(counts), n, tuple(melds), indicator, _setting(context, rules))
     got = _WAITS.get(key)
     if got is None:
         got = _WAITS[key] = tuple(_winning_tiles(counts, n, melds, indicator, rules, context))

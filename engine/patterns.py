@@ -23,14 +23,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache, lru_cache
-from itertools import pairwise, product
-from operator import itemgetter
+from itertools import compress, pairwise, product
 
 from engine.melds import Meld
 from engine.rules import Rules
 from engine.scoring import Candidate, WinContext
 from engine.tiles import KIND_COUNT
-from engine.wincheck import fewest_wilds, is_complete
+from engine.wincheck import fewest_wilds, is_complete_bytes, sets_only
 
 __all__ = ["INF", "candidates", "may_form_pattern"]
 
@@ -45,7 +44,7 @@ _TERMINAL_OR_HONOR = tuple(k >= 27 or k % 9 in (0, 8) for k in range(KIND_COUNT)
 
 
 @cache
-def _suit_min(counts: tuple[int, ...]) -> tuple[int, int, int, int]:
+def _suit_min(counts: bytes) -> tuple[int, int, int, int]:
     """Minimum wilds to turn one suit's counts into sets, indexed ``pair*2 + seq``
     (with/without the pair, with/without at least one sequence), capped at INF.
 
@@ -53,20 +52,21 @@ def _suit_min(counts: tuple[int, ...]) -> tuple[int, int, int, int]:
     lets groups of wilds alone sit in the suit, which :func:`_combine` would add anyway.
     Seven counts are honors (no sequences).
 
-    >>> _suit_min((1, 1, 1, 0, 0, 0, 0, 0, 0))[1]  # 123: a sequence, no wilds
+    >>> _suit_min(bytes([1, 1, 1, 0, 0, 0, 0, 0, 0]))[1]  # 123: a sequence, no wilds
     0
     """
-    a, b, c, d = fewest_wilds(counts)
+    a, b, c, d = fewest_wilds(tuple(counts))
     return (min(a, INF), min(b, INF), min(c, INF), min(d, INF))
 
 
 def _standard_costs(nat: Sequence[int]) -> tuple[int, int, int, int]:
     """Minimum wilds for the whole concealed part, indexed ``pair*2 + seq``; a pair may be
     two wilds and a sequence three wilds."""
-    s0 = _suit_min(tuple(nat[0:9]))
-    s1 = _suit_min(tuple(nat[9:18]))
-    s2 = _suit_min(tuple(nat[18:27]))
-    h = _suit_min(tuple(sorted(nat[27:34])))  # honors: the order of kinds does not matter
+    b = bytes(nat)  # cheaper keys than tuples of list slices
+    s0 = _suit_min(b[0:9])
+    s1 = _suit_min(b[9:18])
+    s2 = _suit_min(b[18:27])
+    h = _suit_min(bytes(sorted(b[27:34])))  # honors: the order of kinds does not matter
     honors = (h[0], h[2])
     # cheap bound: most random hands are hopeless in some suit, skip the combination
     if min(s0) + min(s1) + min(s2) + min(honors) >= INF:
@@ -206,7 +206,7 @@ def _config_candidates(
     """Add every pattern this configuration reaches. ``pair_kind`` is ``None`` when the pair
     is among the concealed tiles, -1 for a wild pair (宝吊 on a drawn 宝), else the kind of
     the 宝吊 pair (its natural half is the drawn tile)."""
-    present = [k for k in range(KIND_COUNT) if nat[k]]
+    present = list(compress(_KINDS, nat))
     natural = present + meld_tiles
     if pair_kind is not None and pair_kind >= 0:
         natural.append(pair_kind)
@@ -314,8 +314,7 @@ def _jiuyao(
 
 
 _NO_PATTERNS: frozenset[str] = frozenset()
-_MIDDLE = tuple(k for k in range(27) if k % 9 not in (0, 8))
-_MIDDLE_GET = itemgetter(*_MIDDLE)
+_KINDS = range(KIND_COUNT)
 
 
 def may_form_pattern(nat: list[int], wilds: int, meld_tiles: Sequence[int]) -> bool:
@@ -335,18 +334,21 @@ def may_form_pattern(nat: list[int], wilds: int, meld_tiles: Sequence[int]) -> b
     >>> may_form_pattern(counts_of(parse_tiles("147m258p369s1234z")), 1, [])  # 十三烂
     True
     """
+    b = bytes(nat)  # one conversion, then only C-level bytes operations
     if not meld_tiles:
         # 七对: at most one wild per odd count (counts are at most four here)
-        if nat.count(1) + nat.count(3) <= wilds:
+        if b.count(1) + b.count(3) <= wilds:
             return True
         # 十三烂: no pair, and the ranks of each suit at least three apart
-        if max(nat) <= 1 and all(bytes(nat[s : s + 9]) in _ROTTEN for s in (0, 9, 18)):
+        if max(b) <= 1 and b[0:9] in _ROTTEN and b[9:18] in _ROTTEN and b[18:27] in _ROTTEN:
             return True
     elif not all(map(_TERMINAL_OR_HONOR.__getitem__, meld_tiles)):
-        return is_complete(nat, wilds)
-    return not any(_MIDDLE_GET(nat)) or is_complete(nat, wilds)  # 九幺, 平胡/碰碰胡
+        return is_complete_bytes(b, wilds)
+    # 九幺 (no 2-8 at all), else 平胡/碰碰胡
+    return (b[1:8] == b[10:17] == b[19:26] == _NO_MIDDLE) or is_complete_bytes(b, wilds)
 
 
+_NO_MIDDLE = bytes(7)
 _ROTTEN = frozenset(
     bytes(v)
     for v in product((0, 1), repeat=9)
@@ -380,8 +382,8 @@ def candidates(
     if not out:
         # every 无宝 or 宝吊 reading is also a reading with the 宝 wild: nothing to find
         return out, frozenset(patterns)
-    if not rules.strict_no_bao:
-        _config_candidates(list(counts), 0, None, meld_tiles, melds, "wubao", out, None)
+    if not rules.strict_no_bao and may_form_pattern(plain := list(counts), 0, meld_tiles):
+        _config_candidates(plain, 0, None, meld_tiles, melds, "wubao", out, None)
     if context.win_by == "self_draw":
         # 宝吊: the 13 tiles before the draw less one lone 宝 are complete sets
         rest = list(counts)
@@ -392,7 +394,11 @@ def candidates(
             rest[bao] = 0
             pair = -1 if winning_tile == bao else winning_tile
             diao: list[Candidate] = []
-            _config_candidates(rest, rest_wilds, pair, meld_tiles, melds, "baodiao", diao, None)
+            # cheap filter: 宝吊 readings are standard shapes or 七对 (the pair keeps parity)
+            if sets_only(rest, rest_wilds) or (
+                not melds and rest.count(1) + rest.count(3) <= rest_wilds + (2 if pair < 0 else 0)
+            ):
+                _config_candidates(rest, rest_wilds, pair, meld_tiles, melds, "baodiao", diao, None)
             out.extend(diao)
             families = {c.family for c in diao}
             out[:] = [

@@ -118,6 +118,10 @@ def _judgement(obj: Any) -> Judgement | str:
         counts, n_concealed = _concealed_counts(obj["concealed"])
         winning = _parse_tile(obj["winning_tile"])
         indicator = _parse_tile(obj["indicator"])
+        if len(obj) == 3:  # the three required fields only: every default applies
+            return judge_counts(
+                counts, n_concealed, [], winning, indicator, _SELF_DRAW, _rules_named("standard")
+            )
         melds_in = obj.get("melds", [])
         if not isinstance(melds_in, list):
             raise HandError('melds must be a list like ["peng:555z"]')
@@ -125,16 +129,12 @@ def _judgement(obj: Any) -> Judgement | str:
         win_by = obj.get("win_by", "self_draw")
         if win_by not in ("self_draw", "rob_gang"):
             raise HandError(f"win_by must be self_draw or rob_gang, not {win_by!r}")
-        context = (
-            _context(
-                win_by,
-                _int_field(obj, "gang_draws"),
-                _int_field(obj, "flown_bao"),
-                _bool_field(obj, "heavenly"),
-                _bool_field(obj, "earthly"),
-            )
-            if len(obj) > 3
-            else _SELF_DRAW  # only the three required fields: the default context
+        context = _context(
+            win_by,
+            _int_field(obj, "gang_draws"),
+            _int_field(obj, "flown_bao"),
+            _bool_field(obj, "heavenly"),
+            _bool_field(obj, "earthly"),
         )
         rules_in = obj.get("rules", "standard")
         rules = (
@@ -212,17 +212,20 @@ def score_line(line: str) -> str:
     got = _judgement(obj)
     if isinstance(got, str):
         return json.dumps({"error": got}, ensure_ascii=False)
-    text = _ANSWERS.get(got)
-    if text is None:
-        # many hands share a judgement (most often: no pattern at all); encode each once
-        text = json.dumps(_as_object(got), ensure_ascii=False)
-        if len(_ANSWERS) >= 1 << 16:
-            _ANSWERS.clear()
-        _ANSWERS[got] = text
+    # Many hands share a judgement object (the judge memoises them; most often: no pattern
+    # at all), so encode each once. Keyed by identity, which is cheaper than hashing the
+    # judgement; the entry holds the judgement, so its id can't be reused meanwhile.
+    known = _ANSWERS.get(id(got))
+    if known is not None and known[0] is got:
+        return known[1]
+    text = json.dumps(_as_object(got), ensure_ascii=False)
+    if len(_ANSWERS) >= 1 << 16:
+        _ANSWERS.clear()
+    _ANSWERS[id(got)] = (got, text)
     return text
 
 
-_ANSWERS: dict[Judgement, str] = {}
+_ANSWERS: dict[int, tuple[Judgement, str]] = {}
 
 
 def make_score_input(n: int, seed: int = 0) -> list[str]:

@@ -43,6 +43,7 @@ __all__ = [
     "check_text",
     "fewest_wilds",
     "is_complete",
+    "is_complete_bytes",
     "main",
     "make_wincheck_input",
     "sets_only",
@@ -329,11 +330,21 @@ def is_complete(counts: Sequence[int], wilds: int) -> bool:
     >>> is_complete(counts_of(parse_tiles("147m")), 2)
     False
     """
+    # one conversion: slicing bytes is cheaper than slicing the list four times
+    return is_complete_bytes(bytes(counts), wilds)
+
+
+def is_complete_bytes(counts: bytes, wilds: int) -> bool:
+    """:func:`is_complete` for counts already packed as 34 bytes.
+
+    >>> is_complete_bytes(bytes([1, 1, 1] + [0] * 30 + [2]), 0)
+    True
+    """
     st = _SUIT_COSTS
-    s0, d0 = st.get(k := bytes(counts[0:9])) or _build(k, False)
-    s1, d1 = st.get(k := bytes(counts[9:18])) or _build(k, False)
-    s2, d2 = st.get(k := bytes(counts[18:27])) or _build(k, False)
-    s3, d3 = _HONOR_COSTS.get(k := bytes(counts[27:34])) or _build(k, True)
+    s0, d0 = st.get(k := counts[0:9]) or _build(k, False)
+    s1, d1 = st.get(k := counts[9:18]) or _build(k, False)
+    s2, d2 = st.get(k := counts[18:27]) or _build(k, False)
+    s3, d3 = _HONOR_COSTS.get(k := counts[27:34]) or _build(k, True)
     # Every delta is 2 mod 3, so r % 3 == 0 also checks that the total is 3n+2.
     r = wilds - s0 - s1 - s2 - s3 - min(d0, d1, d2, d3)
     return r >= 0 and r % 3 == 0
@@ -348,11 +359,12 @@ def sets_only(counts: Sequence[int], wilds: int) -> bool:
     >>> sets_only(counts_of(parse_tiles("13m55z")), 1)
     False
     """
+    b = bytes(counts)
     st = _SUIT_COSTS
-    s0 = (st.get(k := bytes(counts[0:9])) or _build(k, False))[0]
-    s1 = (st.get(k := bytes(counts[9:18])) or _build(k, False))[0]
-    s2 = (st.get(k := bytes(counts[18:27])) or _build(k, False))[0]
-    s3 = (_HONOR_COSTS.get(k := bytes(counts[27:34])) or _build(k, True))[0]
+    s0 = (st.get(k := b[0:9]) or _build(k, False))[0]
+    s1 = (st.get(k := b[9:18]) or _build(k, False))[0]
+    s2 = (st.get(k := b[18:27]) or _build(k, False))[0]
+    s3 = (_HONOR_COSTS.get(k := b[27:34]) or _build(k, True))[0]
     r = wilds - s0 - s1 - s2 - s3
     return r >= 0 and r % 3 == 0
 
