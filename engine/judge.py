@@ -173,7 +173,11 @@ def judge_counts(
     if not 0 <= indicator < KIND_COUNT:
         raise HandError(f"no tile kind {indicator} for the indicator")
     setting = _setting(context, rules)
-    key = (tuple(counts), n_concealed, tuple(melds), winning_tile, indicator, setting)
+    try:
+        packed: Sequence[int] = bytes(counts)  # a no-op for bytes, and a cheap key
+    except ValueError:  # a count above 255: refused below, but still a valid key
+        packed = tuple(counts)
+    key = (packed, n_concealed, tuple(melds), winning_tile, indicator, setting)
     got = _MEMO.get(key)
     if got is not None:
         return got

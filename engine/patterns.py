@@ -211,7 +211,7 @@ def _config_candidates(
     if pair_kind is not None and pair_kind >= 0:
         natural.append(pair_kind)
     one_suit, all_honor, jiuyao = _natural_flags(natural)
-    has_chi = any(m.kind == "chi" for m in melds)
+    has_chi = bool(melds) and any(m.kind == "chi" for m in melds)
     # 平胡 / 碰碰胡
     costs = _standard_costs(nat)
     if pair_kind is None:
@@ -238,21 +238,17 @@ def _config_candidates(
     # 七对
     q_nat = nat
     q_wilds = wilds
-    if pair_kind is not None:
+    if pair_kind is None:
+        # more odd counts than wilds to pair them (counts are at most four): no 七对
+        haohua = -1 if nat.count(1) + nat.count(3) > wilds else _qidui_haohua(nat, wilds, present)
+    else:
         q_nat = list(nat)
         if pair_kind >= 0:
             q_nat[pair_kind] += 2
         else:
             q_wilds += 2
-    q_present = (
-        present
-        if pair_kind is None or pair_kind < 0 or nat[pair_kind]
-        else [
-            *present,
-            pair_kind,
-        ]
-    )
-    haohua = _qidui_haohua(q_nat, q_wilds, q_present)
+        q_present = present if pair_kind < 0 or nat[pair_kind] else [*present, pair_kind]
+        haohua = _qidui_haohua(q_nat, q_wilds, q_present)
     if haohua >= 0:
         if jiuyao and all_honor:
             if max(q_nat) <= 2:  # seven distinct honor pairs can be read: 七星
