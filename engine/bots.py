@@ -64,7 +64,7 @@ class _Seat:
                     for kind in m.tiles:
                         seen[kind] += 1
         seen[self.indicator] += 1
-        self.unseen = [max(0, 4 - n) for n in seen]
+        self.unseen = [4 - n if n < 4 else 0 for n in seen]
 
     def split(self, tiles: Sequence[int]) -> tuple[list[int], int]:
         """Natural counts and the number of 宝 (wild) among ``tiles``."""

@@ -29,7 +29,7 @@ from engine.judge import WinContext, judge
 from engine.melds import Meld
 from engine.rules import Rules
 from engine.settlement import gang_payments, self_draw_payments, transfer
-from engine.shanten import distance
+from engine.shanten import complete
 from engine.tiles import (
     KIND_COUNT,
     bao_of,
@@ -50,6 +50,9 @@ __all__ = [
     "new_hand",
     "waiting_on",
 ]
+
+
+_BAO_OF = [bao_of(k) for k in range(KIND_COUNT)]
 
 
 class IllegalAction(ValueError):
@@ -124,7 +127,7 @@ def could_win(concealed: Sequence[int], melds: Sequence[Meld], indicator: int) -
         else:
             counts[k] += 1
     terminal = all(is_terminal_or_honor(k) for m in melds for k in m.tiles)
-    return distance(counts, wilds, len(melds), melds_terminal=terminal) < 0
+    return complete(counts, wilds, len(melds), melds_terminal=terminal)
 
 
 _JUDGED: dict[tuple[Any, ...], WinCheck] = {}
@@ -217,13 +220,13 @@ class HandState:
 
     @property
     def indicator(self) -> int:
-        ind = self.wall.indicator
-        assert ind is not None
-        return ind
+        pos = self.wall.indicator_pos
+        assert pos is not None
+        return self.wall.tiles[pos]
 
     @property
     def bao(self) -> int:
-        return bao_of(self.indicator)
+        return _BAO_OF[self.indicator]  # asked several times per action: a table, not a call
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -354,9 +357,8 @@ def _turn_actions(state: HandState, seat: int) -> list[Action]:
         if check is not None and check.win:
             acts.append(Action("hu", tile=state.drawn))
         if _can_replace(state):
-            for k in sorted(set(hand)):
-                if _count(hand, k) == 4:
-                    acts.append(Action("gang", tile=k, gang="angang"))
+            fours = sorted({k for k in hand if hand.count(k) == 4}) if len(hand) >= 4 else []
+            acts.extend(Action("gang", tile=k, gang="angang") for k in fours)
             for m in state.melds[seat]:
                 k = m.tiles[0]
                 if m.kind != "peng" or k not in hand:
@@ -377,16 +379,19 @@ _DISCARDS = [Action("discard", tile=k) for k in range(KIND_COUNT)]
 def _claim_options(state: HandState, seat: int, frm: int, tile: int) -> list[Action]:
     if seat == frm:
         return []
+    hand = state.hands[seat]
+    n = hand.count(tile)
+    downstream = seat == (frm + 1) % 4
+    if n < 2 and not downstream:
+        return []  # the common case, asked three times per discard: nothing to claim
     if tile == state.bao and not state.rules.bao_discard_claimable:
         return []
-    hand = state.hands[seat]
     acts: list[Action] = []
-    n = _count(hand, tile)
     if n >= 2:
         acts.append(Action("peng", tile=tile))
     if n >= 3 and _can_replace(state):
         acts.append(Action("gang", tile=tile, gang="minggang"))
-    if seat == (frm + 1) % 4 and not is_honor(tile):
+    if downstream and not is_honor(tile):
         r = tile % 9
         for lo in (tile - 2, tile - 1, tile):
             if lo // 9 != tile // 9 or lo % 9 > 6 or lo % 9 > r or lo < 0:
@@ -521,7 +526,7 @@ def _copy(state: HandState) -> HandState:
         pending=pending,
         log=list(state.log),
         step=state.step,
-        result=copy.deepcopy(state.result),
+        result=None if state.result is None else copy.deepcopy(state.result),
     )
 
 

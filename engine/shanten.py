@@ -19,7 +19,9 @@ from collections.abc import Sequence
 from functools import cache, lru_cache
 from itertools import combinations, pairwise
 
-__all__ = ["discard_distances", "distance", "draw_distances"]
+from engine.wincheck import is_complete
+
+__all__ = ["complete", "discard_distances", "distance", "draw_distances"]
 
 
 @cache
@@ -378,3 +380,28 @@ def draw_distances(
     """
     _check_total(counts, wilds, melds, 1)
     return _changes(counts, wilds, melds, melds_terminal, 1)
+
+
+def complete(
+    counts: Sequence[int], wilds: int, melds: int = 0, *, melds_terminal: bool = False
+) -> bool:
+    """``distance(...) == -1`` for a hand of ``3 * (4 - melds) + 2`` tiles, but cheaper: the
+    sets-and-pair shape goes through the tables of :mod:`engine.wincheck`.
+
+    >>> from engine.tiles import counts_of, parse_tiles
+    >>> complete(counts_of(parse_tiles("123m456p789s1122z")), 1)
+    True
+    >>> complete(counts_of(parse_tiles("147m258p369s1234z")), 1)  # 十三烂
+    True
+    >>> complete(counts_of(parse_tiles("19m19p19s1234z")), 1, 1)  # 九幺 needs terminal melds
+    False
+    >>> complete(counts_of(parse_tiles("19m19p19s1234z")), 1, 1, melds_terminal=True)
+    True
+    """
+    sets = _check_total(counts, wilds, melds, 2)
+    if is_complete(counts, wilds):
+        return True
+    need = 3 * sets + 2 - wilds  # real tiles a shape must keep
+    if melds == 0 and (_pairs_kept(counts) >= need or _lan_kept(counts) >= need):
+        return True
+    return (melds == 0 or melds_terminal) and _terminal_kept(counts) >= need

@@ -97,7 +97,7 @@ def seat_info(state: HandState, seat: int | None) -> SeatInfo:
         flown=tuple(state.flown),
         waiting_on=tuple(waiting_on(state)),
         step=state.step,
-        result=copy.deepcopy(state.result),
+        result=None if state.result is None else copy.deepcopy(state.result),
         window=window,
         hand=tuple(state.hands[seat]) if seat is not None else (),
         drawn=(

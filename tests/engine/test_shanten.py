@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.shanten import discard_distances, distance, draw_distances
+from engine.shanten import complete, discard_distances, distance, draw_distances
 from engine.tiles import counts_of, parse_tiles
 from engine.wincheck import is_complete, make_wincheck_input
 
@@ -104,10 +104,12 @@ def _random_hand(rng: random.Random, extra: int) -> tuple[list[int], int, int, b
 
 @settings(max_examples=300, deadline=None)
 @given(st.integers(0, 10**9))
-def test_discard_and_draw_distances_match_distance(seed: int) -> None:
+def test_incremental_distances_and_complete_match_distance(seed: int) -> None:
     rng = random.Random(seed)
     counts, wilds, melds, terminal = _random_hand(rng, 2)
     after = discard_distances(counts, wilds, melds, melds_terminal=terminal)
+    done = distance(counts, wilds, melds, melds_terminal=terminal) == -1
+    assert complete(counts, wilds, melds, melds_terminal=terminal) is done
     assert set(after) == {k for k in range(34) if counts[k]}
     for k, d in after.items():
         counts[k] -= 1
