@@ -3,14 +3,20 @@ options, the worked examples, 听牌 and errors."""
 
 from __future__ import annotations
 
+import dataclasses
+import json
+import random
 from typing import Any
 
 import pytest
 
-from engine.judge import HandError, Judgement, WinContext, judge, winning_tiles
+from engine import judge as judge_module
+from engine.judge import HandError, Judgement, WinContext, judge, judge_counts, winning_tiles
 from engine.melds import Meld, parse_meld
+from engine.patterns import candidates, may_form_pattern
 from engine.rules import Rules
-from engine.tiles import parse_tile, parse_tiles
+from engine.score import make_score_input
+from engine.tiles import bao_of, counts_of, parse_tile, parse_tiles
 
 
 def J(
@@ -279,3 +285,179 @@ def test_ties_prefer_cleaner_bao_status() -> None:
 def test_bad_context(ctx: dict[str, Any]) -> None:
     with pytest.raises(HandError):
         J("123m456m789p234s55z", "5z", "4z", **ctx)
+
+
+# --- memos and filters: the same answers as judging from scratch ----------------------------
+
+
+def _clear_memos() -> None:
+    for memo in (judge_module._MEMO, judge_module._BEST, judge_module._WAITS):
+        memo.clear()
+    judge_module._SETTINGS.clear()
+    judge_module._SETTING_BY_ID.clear()
+
+
+def _reference_waits(
+    hand: list[int], melds: list[Meld], indicator: int, rules: Rules, context: WinContext
+) -> list[tuple[int, Judgement]]:
+    """winning_tiles as it was: a full judgement of every kind, no filter, no memo."""
+    out = []
+    for k in range(34):
+        _clear_memos()
+        try:
+            j = judge([*hand, k], melds, k, indicator, context, rules)
+        except HandError:
+            continue
+        if j.win:
+            out.append((k, j))
+    return out
+
+
+def _random_thirteens(n: int, seed: int) -> list[tuple[list[int], list[Meld], int]]:
+    out = []
+    for line in make_score_input(n, seed=seed):
+        obj = json.loads(line)
+        hand = parse_tiles(obj["concealed"])
+        hand.remove(parse_tile(obj["winning_tile"]))
+        out.append(
+            (hand, [parse_meld(m) for m in obj.get("melds", [])], parse_tile(obj["indicator"]))
+        )
+    return out
+
+
+RULE_VARIANTS = [
+    Rules(),
+    Rules.profile_named("jiuyao_fan"),
+    Rules(strict_no_bao=True, chang_jiuyao=True, min_score_all_patterns=True),
+]
+
+
+@pytest.mark.parametrize("rules", RULE_VARIANTS)
+def test_winning_tiles_matches_judging_every_tile(rules: Rules) -> None:
+    contexts = [WinContext(), WinContext(win_by="rob_gang", flown_bao=1), WinContext(gang_draws=2)]
+    found = 0
+    for i, (hand, melds, indicator) in enumerate(_random_thirteens(120, seed=5)):
+        context = contexts[i % 3]
+        expected = _reference_waits(hand, melds, indicator, rules, context)
+        _clear_memos()
+        cold = winning_tiles(hand, melds, indicator, rules, context)
+        warm = winning_tiles(
+            list(hand), list(melds), indicator, rules, dataclasses.replace(context)
+        )
+        assert cold == warm == expected, (hand, melds, indicator)
+        found += bool(expected)
+    assert found > 20
+
+
+def test_winning_tiles_edge_cases_match_the_reference() -> None:
+    hand = parse_tiles("123m456m789p234s5z")
+    cases = [
+        (hand, [Meld("chi", (0, 1, 3))], 0, WinContext()),  # a bad meld: nothing
+        (hand[:-1], [], 0, WinContext()),  # twelve tiles: nothing
+        (hand, [], 99, WinContext()),  # no such indicator
+        (hand, [], 0, WinContext(flown_bao=7)),  # an impossible context
+        (parse_tiles("1111m5555p99s1234z"), [], 33, WinContext()),  # fifth copies
+        (parse_tiles("19m19p19s1234567z"), [], 0, WinContext()),  # 十三烂 / 九幺 waits
+        (parse_tiles("1122m3344p5566s7z"), [], 33, WinContext()),  # 七对 on a 宝
+        ([*hand[:-1], 99], [], 0, WinContext()),  # a bad kind
+    ]
+    for concealed, melds, indicator, context in cases:
+        expected = _reference_waits(concealed, melds, indicator, Rules(), context)
+        _clear_memos()
+        assert winning_tiles(concealed, melds, indicator, Rules(), context) == expected
+        assert winning_tiles(concealed, melds, indicator, Rules(), context) == expected
+
+
+def test_winning_tiles_returns_a_fresh_list() -> None:
+    waits = winning_tiles(parse_tiles("123m456m789p234s5z"), [], 0, Rules())
+    waits.clear()
+    assert winning_tiles(parse_tiles("123m456m789p234s5z"), [], 0, Rules()) != []
+
+
+def test_judge_memo_is_keyed_on_everything_that_matters() -> None:
+    _clear_memos()
+    hand = parse_tiles("123m456m789p23s1z55z")
+    cases = [
+        (Rules(), WinContext()),
+        (Rules(), WinContext(win_by="rob_gang")),
+        (Rules(strict_no_bao=True), WinContext()),
+        (Rules.profile_named("jiuyao_fan"), WinContext()),
+        (Rules(), WinContext(flown_bao=2)),
+    ]
+    cold = []
+    for rules, context in cases:
+        _clear_memos()
+        cold.append(judge(hand, [], parse_tile("1z"), parse_tile("4z"), context, rules))
+    _clear_memos()
+    warm = [judge(hand, [], parse_tile("1z"), parse_tile("4z"), c, r) for r, c in cases]
+    again = [
+        judge(hand, [], parse_tile("1z"), parse_tile("4z"), dataclasses.replace(c), r)
+        for r, c in cases
+    ]
+    assert cold == warm == again
+    assert len({(j.score, j.name) for j in cold}) > 2
+
+
+def _outcome(f: Any, *args: Any) -> Judgement | str:
+    try:
+        return f(*args)  # type: ignore[no-any-return]
+    except HandError as exc:
+        return str(exc)
+
+
+def test_judge_counts_is_judge() -> None:
+    rng = random.Random(4)
+    refused = 0
+    for hand, melds, indicator in _random_thirteens(200, seed=9):
+        k = rng.choice([*hand, rng.randrange(34)])
+        full = [*hand, k]
+        context = WinContext(flown_bao=rng.randrange(3))
+        _clear_memos()
+        a = _outcome(judge, full, melds, k, indicator, context, Rules())
+        _clear_memos()
+        b = _outcome(
+            judge_counts,
+            counts_of(full),
+            14 - 3 * len(melds),
+            melds,
+            k,
+            indicator,
+            context,
+            Rules(),
+        )
+        c = _outcome(
+            judge_counts, bytes(counts_of(full)), len(full), melds, k, indicator, context, Rules()
+        )
+        assert a == b == c
+        refused += isinstance(a, str)
+    assert refused  # a fifth copy now and then: refused alike
+
+
+def test_judge_counts_refuses_what_judge_refuses() -> None:
+    counts = counts_of(parse_tiles("123m456m789p234s55z"))
+    with pytest.raises(HandError, match="must be 14"):
+        judge_counts(counts, 13, [], 31, 0, WinContext(), Rules())
+    counts[0] = 300  # not a byte: still refused with the judge's message
+    with pytest.raises(HandError, match="copies"):
+        judge_counts(counts, 14, [], 31, 5, WinContext(), Rules())
+
+
+def test_may_form_pattern_never_hides_a_pattern() -> None:
+    """The filter may let hopeless hands through, but never stops one with a pattern."""
+    rng = random.Random(8)
+    wall = [k for k in range(34) for _ in range(4)]
+    checked = 0
+    for hand, melds, indicator in _random_thirteens(800, seed=2):
+        for extra in (rng.choice(wall), rng.choice(hand)):
+            counts = counts_of([*hand, extra])
+            if max(counts) > 4:
+                continue
+            bao = bao_of(indicator)
+            nat = list(counts)
+            nat[bao] = 0
+            meld_tiles = [k for m in melds for k in m.tiles[:3]]
+            _, patterns = candidates(counts, meld_tiles, melds, extra, bao, WinContext(), Rules())
+            if patterns:
+                assert may_form_pattern(nat, counts[bao], meld_tiles)
+                checked += 1
+    assert checked > 100

@@ -176,3 +176,63 @@ def test_fan_profile_over_cli() -> None:
         ]
     )
     assert out[0]["score"] == 10
+
+
+def test_answers_are_the_same_with_cold_and_warm_caches() -> None:
+    from engine import judge as judge_module
+    from engine import score as score_module
+
+    def clear() -> None:
+        score_module._ANSWERS.clear()
+        score_module._SUITED.clear()
+        score_module._SUITED[None] = bytes(9)
+        score_module._HONORS.clear()
+        score_module._HONORS[None] = bytes(7)
+        for memo in (judge_module._MEMO, judge_module._BEST, judge_module._WAITS):
+            memo.clear()
+
+    lines = make_score_input(400, seed=12)
+    clear()
+    cold = [score_line(x) for x in lines]
+    warm = [score_line(x) for x in lines]
+    clear()
+    reversed_cold = [score_line(x) for x in reversed(lines)]
+    assert cold == warm == reversed_cold[::-1]
+    assert cold == run_cli_text(lines)
+
+
+def run_cli_text(lines: list[str]) -> list[str]:
+    proc = subprocess.run(
+        [sys.executable, "-m", "engine.score"],
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
+        timeout=60,
+    )
+    return proc.stdout.splitlines()
+
+
+@pytest.mark.parametrize(
+    "concealed",
+    [
+        "5z123m456m789p234s5z",
+        "123m 456m 789p 234s 55z",
+        "1m23m456m789p234s55z",
+        "123456m789p234s55z",
+    ],
+)
+def test_tile_text_in_any_form_scores_the_same(concealed: str) -> None:
+    base = {"concealed": "123m456m789p234s55z", "winning_tile": "5z", "indicator": "9s"}
+    assert score_line(json.dumps({**base, "concealed": concealed})) == score_line(json.dumps(base))
+
+
+@pytest.mark.parametrize(
+    ("concealed", "needle"),
+    [("1" * 300 + "m", "copies"), ("11111m456m789p234s5z", "copies"), ("123m0p", "ranks")],
+)
+def test_odd_tile_text_is_refused(concealed: str, needle: str) -> None:
+    line = json.dumps({"concealed": concealed, "winning_tile": "1m", "indicator": "9s"})
+    out = json.loads(score_line(line))
+    assert set(out) == {"error"} and needle in out["error"]
