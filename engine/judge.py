@@ -19,7 +19,8 @@ from engine.melds import GANG_KINDS, MELD_KINDS, Meld
 from engine.patterns import candidates, may_form_pattern
 from engine.rules import Rules
 from engine.scoring import BreakdownItem, Candidate, WinContext, score_candidate
-from engine.tiles import KIND_COUNT, bao_of, format_tile
+from engine.tiles import KIND_COUNT, bao_of, format_tile, is_terminal_or_honor
+from engine.wincheck import suit_costs
 
 __all__ = [
     "BreakdownItem",
@@ -331,23 +332,8 @@ def _winning_tiles(
     rules: Rules,
     context: WinContext,
 ) -> list[tuple[int, Judgement]]:
-    bao = bao_of(indicator)
-    wilds = counts[bao]
-    nat = list(counts)
-    nat[bao] = 0
-    meld_tiles = [k for m in melds for k in m.tiles[:3]]
     out: list[tuple[int, Judgement]] = []
-    for k in range(KIND_COUNT):
-        # cheap filter first: a tile that forms no pattern can't win (judge says so too)
-        if k == bao:
-            if not may_form_pattern(nat, wilds + 1, meld_tiles):
-                continue
-        else:
-            nat[k] += 1
-            hopeless = not may_form_pattern(nat, wilds, meld_tiles)
-            nat[k] -= 1
-            if hopeless:
-                continue
+    for k in _may_win(counts, melds, bao_of(indicator)):
         counts[k] += 1
         try:
             j = judge_counts(counts, n, melds, k, indicator, context, rules)
@@ -357,4 +343,65 @@ def _winning_tiles(
             counts[k] -= 1
         if j.win:
             out.append((k, j))
+    return out
+
+
+_SUIT_START = tuple(9 * (k // 9) if k < 27 else 27 for k in range(KIND_COUNT))
+_MIDDLE_KIND = tuple(k < 27 and k % 9 not in (0, 8) for k in range(KIND_COUNT))
+
+
+def _may_win(counts: list[int], melds: Sequence[Meld], bao: int) -> list[int]:
+    """The kinds whose draw may form some pattern (:func:`may_form_pattern` of each 14-tile
+    hand, as :func:`candidates` would filter), found cheaply from the 13 tiles: a drawn
+    tile changes one suit's shape costs, one kind's parity, one kind's count.
+
+    >>> from engine.tiles import counts_of, format_tiles, parse_tiles
+    >>> format_tiles(_may_win(counts_of(parse_tiles("123m456m789p234s5z")), [], 33))  # 7z: 宝
+    '57z'
+    """
+    wilds = counts[bao]
+    nat = list(counts)
+    nat[bao] = 0
+    b = bytes(nat)
+    meld_tiles = [k for m in melds for k in m.tiles[:3]]
+    costs = [
+        suit_costs(b[0:9]),
+        suit_costs(b[9:18]),
+        suit_costs(b[18:27]),
+        suit_costs(b[27:34], honors=True),
+    ]
+    sets = sum(c[0] for c in costs)
+    delta_without = [min(c[1] for i, c in enumerate(costs) if i != s) for s in range(4)]
+    single = max(b) <= 1
+    odd = b.count(1) + b.count(3)
+    middles = sum(nat[k] for k in range(KIND_COUNT) if _MIDDLE_KIND[k])
+    free = not meld_tiles  # 七对 and 十三烂 need no declared melds
+    terminal_melds = all(map(is_terminal_or_honor, meld_tiles))
+    out: list[int] = []
+    for k in range(KIND_COUNT):
+        if k == bao:  # one more wild, the shape as it is
+            r = wilds + 1 - sets - min(c[1] for c in costs)
+            if (r >= 0 and r % 3 == 0) or may_form_pattern(nat, wilds + 1, meld_tiles):
+                out.append(k)
+            continue
+        suit = (k // 9) if k < 27 else 3
+        start = _SUIT_START[k]
+        piece = bytearray(b[start : start + (9 if k < 27 else 7)])
+        piece[k - start] += 1
+        grown = suit_costs(bytes(piece), honors=suit == 3)
+        r = wilds - (sets - costs[suit][0] + grown[0]) - min(grown[1], delta_without[suit])
+        if r >= 0 and r % 3 == 0:
+            out.append(k)  # 平胡 / 碰碰胡 shape
+            continue
+        c = nat[k]
+        maybe = (
+            (free and odd + (1 if c % 2 == 0 else -1) <= wilds)  # 七对
+            or (free and c == 0 and single)  # 十三烂
+            or (terminal_melds and middles == 0 and not _MIDDLE_KIND[k])  # 九幺
+        )
+        if maybe:
+            nat[k] += 1
+            if may_form_pattern(nat, wilds, meld_tiles):
+                out.append(k)
+            nat[k] -= 1
     return out

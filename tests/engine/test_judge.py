@@ -461,3 +461,23 @@ def test_may_form_pattern_never_hides_a_pattern() -> None:
                 assert may_form_pattern(nat, counts[bao], meld_tiles)
                 checked += 1
     assert checked > 100
+
+
+def test_may_win_keeps_every_tile_the_full_filter_keeps() -> None:
+    kept = 0
+    for hand, melds, indicator in _random_thirteens(300, seed=13):
+        counts = counts_of(hand)
+        bao = bao_of(indicator)
+        meld_tiles = [k for m in melds for k in m.tiles[:3]]
+        fast = set(judge_module._may_win(list(counts), melds, bao))
+        for k in range(34):
+            grown = list(counts)
+            grown[k] += 1
+            if max(grown) > 4:
+                continue
+            nat = list(grown)
+            nat[bao] = 0
+            if may_form_pattern(nat, grown[bao], meld_tiles):
+                assert k in fast, (hand, melds, indicator, k)
+                kept += 1
+    assert kept > 300
