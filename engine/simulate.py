@@ -10,6 +10,7 @@ each hand (rules, dealer, seed, dice, actions, result) as a JSON line that ``eng
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import random
 import sys
@@ -52,6 +53,20 @@ def simulate(
     hands: int, seed: str, bots: Sequence[str], rules: Rules, log: TextIO | None = None
 ) -> dict[str, Any]:
     """Play ``hands`` hands with the dealer passing as the rules say; return the statistics."""
+    # The hands make no reference cycles, but the engine's caches hold many containers that
+    # every full collection would scan again: collecting costs about a sixth of the run.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _simulate(hands, seed, bots, rules, log)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _simulate(
+    hands: int, seed: str, bots: Sequence[str], rules: Rules, log: TextIO | None
+) -> dict[str, Any]:
     started = time.perf_counter()
     wins: Counter[str] = Counter()
     points = [0, 0, 0, 0]
