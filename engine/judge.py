@@ -232,8 +232,8 @@ def _judge(
     rules: Rules,
     setting: int,
 ) -> Judgement:
-    bao = bao_of(indicator)
-    meld_tiles = [k for m in melds for k in m.tiles[:3]]
+    bao = _BAO[indicator]
+    meld_tiles = [k for m in melds for k in m.tiles[:3]] if melds else []
     cands, patterns = candidates(counts, meld_tiles, melds, winning_tile, bao, context, rules)
     if not cands:
         return _NOTHING
@@ -247,6 +247,7 @@ def _judge(
     return got
 
 
+_BAO = tuple(bao_of(k) for k in range(KIND_COUNT))
 _NOTHING = Judgement(frozenset(), False, 0, "", (), "wubao", reason=_NO_WIN)
 _BEST: dict[tuple[object, ...], Judgement] = {}
 

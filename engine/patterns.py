@@ -206,11 +206,18 @@ def _config_candidates(
     """Add every pattern this configuration reaches. ``pair_kind`` is ``None`` when the pair
     is among the concealed tiles, -1 for a wild pair (宝吊 on a drawn 宝), else the kind of
     the 宝吊 pair (its natural half is the drawn tile)."""
-    present = list(compress(_KINDS, nat))
-    natural = present + meld_tiles
-    if pair_kind is not None and pair_kind >= 0:
-        natural.append(pair_kind)
-    one_suit, all_honor, jiuyao = _natural_flags(natural)
+    present = list(compress(_KINDS, nat))  # ascending
+    if meld_tiles or (pair_kind is not None and pair_kind >= 0):
+        natural = present + meld_tiles
+        if pair_kind is not None and pair_kind >= 0:
+            natural.append(pair_kind)
+        one_suit, all_honor, jiuyao = _natural_flags(natural)
+    elif present:  # the common case: the flags straight from the sorted kinds
+        lo, hi = present[0], present[-1]
+        one_suit, all_honor = hi < 27 and lo // 9 == hi // 9, lo >= 27
+        jiuyao = _JIUYAO_KINDS.issuperset(present)
+    else:
+        one_suit, all_honor, jiuyao = _natural_flags(present)
     has_chi = bool(melds) and any(m.kind == "chi" for m in melds)
     # 平胡 / 碰碰胡
     costs = _standard_costs(nat)
