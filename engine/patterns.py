@@ -119,16 +119,21 @@ def _combine(
 
 
 def _pong_cost(nat: Sequence[int], with_pair: bool, present: Sequence[int]) -> int:
-    """Minimum wilds for 刻子 only (碰碰胡), with or without the pair among them."""
-    base = 0
-    delta = 2  # two wilds can always be the pair
-    for k in present:
-        c = nat[k]
-        if c:
-            r = c % 3
-            base += (0, 2, 1)[r]
-            delta = min(delta, (2, 1, 0)[r] - (0, 2, 1)[r])
-    return base + delta if with_pair else base
+    """Minimum wilds for 刻子 only (碰碰胡), with or without the pair among them.
+
+    Counts are at most four: a kind with 1 or 4 needs two wilds, with 2 one, with 3 none;
+    any of the first three could be the pair for one wild less, else two wilds make it.
+
+    >>> _pong_cost([1, 2, 3, 4] + [0] * 30, True, [0, 1, 2, 3])
+    4
+    """
+    b = bytes(nat)
+    ones = b.count(1) + b.count(4)
+    twos = b.count(2)
+    base = 2 * ones + twos
+    if not with_pair:
+        return base
+    return base - 1 if ones or twos else base + 2
 
 
 _THIRTEEN_CAP: dict[int, int] = {}
