@@ -117,6 +117,8 @@ def _others(t: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
 
 def _pairs_kept(counts: Sequence[int]) -> int:
     # four alike count as two pairs (豪华七对)
+    if max(counts) > 4:  # only asked of hypothetical draws (a fifth copy): count it all
+        return _pairs_value(sum(c // 2 for c in counts), sum(c % 2 for c in counts))
     threes = counts.count(3)
     pairs = counts.count(2) + threes + 2 * counts.count(4)
     return _pairs_value(pairs, counts.count(1) + threes)
