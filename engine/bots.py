@@ -92,17 +92,18 @@ class _Seat:
             out[self.bao] = distance(counts, wilds - 1, melds, melds_terminal=self.terminal_melds)
         return out
 
-    def after_draws(self, tiles: Sequence[int]) -> list[int]:
-        """Distance after drawing each kind (the 宝 kind: one wild more)."""
+    def after_draws(self, tiles: Sequence[int], current: int) -> list[int]:
+        """Distance after drawing each kind, for ``tiles`` at distance ``current``."""
         counts, wilds = self.split(tiles)
         melds = len(self.melds)
         out = draw_distances(counts, wilds, melds, melds_terminal=self.terminal_melds)
-        out[self.bao] = distance(counts, wilds + 1, melds, melds_terminal=self.terminal_melds)
+        # A drawn 宝 is one wild more; a wild keeps no real tile, it only fills: one step.
+        out[self.bao] = current - 1
         return out
 
     def acceptance(self, tiles: list[int], current: int) -> int:
         """Unseen tiles that would bring ``tiles`` (13 after a discard) closer to a win."""
-        after = self.after_draws(tiles)
+        after = self.after_draws(tiles, current)
         return sum(n for kind, n in enumerate(self.unseen) if n and after[kind] < current)
 
     def winnable_waits(self, tiles: list[int], flown: int) -> int:
@@ -116,17 +117,12 @@ class _Seat:
             if self.unseen[kind] and _wins(key, melds, self.indicator, self.rules, flown, kind)
         )
 
-    def shape_waits(self, tiles: list[int]) -> int:
-        """How many unseen tiles would complete a shape: at least :meth:`winnable_waits`."""
-        waits = _shape_waits(tuple(sorted(tiles)), tuple(self.melds), self.indicator)
-        return sum(self.unseen[kind] for kind in waits)
-
 
 @lru_cache(maxsize=1 << 12)
 def _shape_waits(
     tiles: tuple[int, ...], melds: tuple[Meld, ...], indicator: int
 ) -> tuple[int, ...]:
-    """The kinds that complete a shape if drawn (every 宝 wild)."""
+    """The kinds that complete a shape if drawn (every 宝 wild), for a tenpai hand."""
     bao = bao_of(indicator)
     counts = [0] * KIND_COUNT
     wilds = 0
@@ -137,7 +133,7 @@ def _shape_waits(
             counts[kind] += 1
     terminal = all(is_terminal_or_honor(k) for m in melds for k in m.tiles)
     after = draw_distances(counts, wilds, len(melds), melds_terminal=terminal)
-    after[bao] = distance(counts, wilds + 1, len(melds), melds_terminal=terminal)
+    after[bao] = -1  # tenpai plus a wild is complete
     return tuple(kind for kind in range(KIND_COUNT) if after[kind] < 0)
 
 
