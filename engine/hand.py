@@ -464,7 +464,7 @@ def apply(
         raise IllegalAction(f"no seat {seat!r}")
     if seat not in waiting_on(state):
         raise IllegalAction(f"seat {seat} is not asked to act now")
-    chosen = _match(legal_actions(state, seat), action)
+    chosen = _plainly_legal(state, seat, action) or _match(legal_actions(state, seat), action)
     if chosen is None:
         raise IllegalAction(f"{_describe(action)} is not legal for seat {seat} now")
     s = _copy(state)
@@ -528,6 +528,26 @@ def _copy(state: HandState) -> HandState:
         step=state.step,
         result=None if state.result is None else copy.deepcopy(state.result),
     )
+
+
+def _plainly_legal(state: HandState, seat: int, action: Action) -> Action | None:
+    """The legal action ``action`` stands for when that is plain without listing them all:
+    a discard of a held tile on one's turn, a pass when asked. ``seat`` is asked to act.
+
+    Most actions are one of these, and listing the turn's actions means judging the hand.
+    """
+    if action.tiles or action.gang is not None:
+        return None
+    if action.type == "discard" and state.phase == "turn":
+        tile = action.tile
+        if tile is not None and 0 <= tile < KIND_COUNT and tile in state.hands[seat]:
+            return _DISCARDS[tile]
+    elif action.type == "pass" and state.phase in ("claim", "rob"):
+        return _PASS
+    return None
+
+
+_PASS = Action("pass")
 
 
 def _describe(action: Action) -> str:
