@@ -67,11 +67,13 @@ def seat_info(state: HandState, seat: int | None) -> SeatInfo:
     """What ``seat`` may see, as Python values: the same information as :func:`seat_view`."""
     if seat is not None and seat not in range(4):
         raise ValueError(f"no seat {seat!r}: seats are 0-3, or None for a spectator")
-    hide = state.rules.angang_face_down and state.phase != "ended"
-    melds = tuple(
-        tuple(None if hide and p != seat and m.kind == "angang" else m for m in state.melds[p])
-        for p in range(4)
-    )
+    if state.rules.angang_face_down and state.phase != "ended":
+        melds = tuple(
+            tuple(None if p != seat and m.kind == "angang" else m for m in state.melds[p])
+            for p in range(4)
+        )
+    else:
+        melds = tuple(map(tuple, state.melds))
     window: dict[str, Any] | None = None
     pending = state.pending
     if pending is not None:
@@ -94,9 +96,9 @@ def seat_info(state: HandState, seat: int | None) -> SeatInfo:
         bao=state.bao,
         wall_left=state.wall.live_count(),
         burned=tuple(state.wall.burned_tiles()),
-        hand_sizes=tuple(len(h) for h in state.hands),
+        hand_sizes=tuple(map(len, state.hands)),
         melds=melds,
-        rivers=tuple(tuple(r) for r in state.rivers),
+        rivers=tuple(map(tuple, state.rivers)),
         flown=tuple(state.flown),
         waiting_on=tuple(waiting_on(state)),
         step=state.step,

@@ -592,3 +592,17 @@ def test_could_win_never_refuses_a_real_win(seed: int) -> None:
         return  # a fifth copy: not a hand the table can hold
     if real.win:
         assert could_win(tiles, melds, indicator)
+
+
+def test_plain_discards_and_passes_match_the_listed_actions() -> None:
+    s = scripted(HANDS)
+    with pytest.raises(IllegalAction):
+        apply(s, 0, Action("discard", parse_tile("3m"), tiles=(1, 2)))
+    with pytest.raises(IllegalAction):
+        apply(s, 0, Action("discard", parse_tile("3m"), gang="angang"))
+    s, _ = apply(s, 0, act("discard", "3m"))
+    assert s.log[-1] == [0, {"type": "discard", "tile": "3m"}]
+    with pytest.raises(IllegalAction):
+        apply(s, 1, act("discard", "2m"))  # a claim window: discards are not asked for
+    s, _ = apply(s, 1, Action("pass", parse_tile("9m")))  # a pass names no tile: ignored
+    assert s.log[-1] == [1, {"type": "pass"}]
