@@ -8,7 +8,7 @@ Each suit is judged on its own: the fewest wilds that make the suit into sets on
 and the extra wilds needed to put the pair there too. For the three numbered suits
 those two numbers are read from a table over every possible suit (5**9 count
 vectors, one byte each), shipped xz-compressed in this file (about 5 kB) and unpacked
-on first use in a few milliseconds; :func:`build_suit_table` regenerates it from
+on first use in about ten milliseconds; :func:`build_suit_table` regenerates it from
 :func:`fewest_wilds`, the one per-suit search that :mod:`engine.patterns` shares.
 A check then costs four slices, four dict look-ups and a little arithmetic.
 
