@@ -1,6 +1,6 @@
 """What one person sees at a live table: a read built only from the engine's per-seat view.
 
-Everything here comes from :func:`engine.hand.seat_view` for the viewer's seat (or the
+Everything here comes from :func:`engine.views.seat_view` for the viewer's seat (or the
 spectators' view), never from the state itself, so another seat's concealed tiles, the wall
 order and the seed cannot reach a page even by a template mistake.
 """
