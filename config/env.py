@@ -74,12 +74,17 @@ def database_config(environ: Mapping[str, str], base_dir: Path) -> dict[str, Any
 
 
 def channel_layer_config(environ: Mapping[str, str]) -> dict[str, Any]:
-    """In-memory channel layer unless REDIS_URL is set."""
+    """In-memory channel layer unless REDIS_URL is set.
+
+    No socket timeout: a consumer waits on a blocking BZPOPMIN (5 s), and redis-py 8's
+    default 5 s socket timeout would end that wait with TimeoutError, killing every idle
+    WebSocket every few seconds (django/channels_redis#422).
+    """
     url = environ.get("REDIS_URL", "")
     if url:
         return {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [url]},
+            "CONFIG": {"hosts": [{"address": url, "socket_timeout": None}]},
         }
     return {"BACKEND": "channels.layers.InMemoryChannelLayer"}
 

@@ -37,7 +37,7 @@ def test_redis_channel_layer_when_redis_url_set():
     config = env.channel_layer_config({"REDIS_URL": "redis://cache.example:6379/1"})
     assert config == {
         "BACKEND": "channels_redis.core.RedisChannelLayer",
-        "CONFIG": {"hosts": ["redis://cache.example:6379/1"]},
+        "CONFIG": {"hosts": [{"address": "redis://cache.example:6379/1", "socket_timeout": None}]},
     }
 
 
