@@ -20,7 +20,7 @@ from engine.preview import hu_preview
 from engine.tiles import format_tile, parse_tiles
 from engine.views import seat_view
 from tables.models import Room, Seat
-from tables.play import Table, must_act
+from tables.play import Table, must_act, present
 
 __all__ = ["Board", "Settlement", "board_for", "seat_name", "settlement_of"]
 
@@ -269,7 +269,7 @@ def board_for(table: Table, viewer: User | None, now: datetime | None = None) ->
                 is_me=s.index == my_seat,
                 is_bot=bool(s.bot),
                 tuoguan=s.tuoguan,
-                connected=bool(s.bot) or s.connections > 0,
+                connected=bool(s.bot) or present(s, now),
                 dealer=s.index == view["dealer"],
                 acting=s.index in acting,
                 ready=s.ready,

@@ -51,6 +51,7 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
     number: str
     user: User | None
     timer: asyncio.Task[None] | None = None
+    beat: asyncio.Task[None] | None = None
     counted: bool = False
 
     async def connect(self) -> None:
@@ -67,11 +68,13 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
             return
         self.counted = await database_sync_to_async(play.connect)(self.number, self.user)
         if self.counted:
+            self.beat = asyncio.create_task(self._heartbeat())
             await notify.table_changed_async(self.number)
 
     async def disconnect(self, code: int) -> None:
-        if self.timer is not None:
-            self.timer.cancel()
+        for task in (self.timer, self.beat):
+            if task is not None:
+                task.cancel()
         if not hasattr(self, "number"):
             return
         await self.channel_layer.group_discard(notify.group_name(self.number), self.channel_name)
@@ -129,6 +132,13 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
     async def send_error(self, message: str) -> None:
         html = render_to_string("tables/_table_error.html", {"message": message})
         await self.send(text_data=html)
+
+    async def _heartbeat(self) -> None:
+        assert self.user is not None
+        interval = play.heartbeat_interval().total_seconds()
+        while True:
+            await asyncio.sleep(interval)
+            await database_sync_to_async(play.heartbeat)(self.number, self.user)
 
     # ------------------------------------------------------------ the table's clock
 

@@ -66,6 +66,9 @@ class Seat(models.Model):
     """Open table pages of this seat's player (two tabs count twice)."""
     disconnected_at = models.DateTimeField(null=True, blank=True)
     """When the last open page of this seat closed; None while connected."""
+    last_seen = models.DateTimeField(null=True, blank=True)
+    """The latest heartbeat of any open page: a count left behind by a crashed server goes
+    stale instead of showing the player connected for ever."""
 
     class Meta:
         ordering = ("room", "index")

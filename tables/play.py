@@ -78,6 +78,31 @@ def _grace() -> timedelta:
     return timedelta(seconds=float(getattr(settings, "TABLE_DISCONNECT_GRACE_SECONDS", 30)))
 
 
+def heartbeat_interval() -> timedelta:
+    """How often an open page's consumer reports that it is still there."""
+    return timedelta(seconds=float(getattr(settings, "TABLE_HEARTBEAT_SECONDS", 15)))
+
+
+def _stale_after() -> timedelta:
+    return heartbeat_interval() * 2.5
+
+
+def present(seat: Seat, now: datetime) -> bool:
+    """Has this seat's player a page open? Open pages beat; a silent count is a crash's leftover."""
+    if seat.connections <= 0:
+        return False
+    return seat.last_seen is None or now - seat.last_seen <= _stale_after()
+
+
+def gone_since(seat: Seat, now: datetime) -> datetime | None:
+    """Since when this seat's player has had no page open (None: connected, or a bot)."""
+    if seat.bot or present(seat, now):
+        return None
+    if seat.connections > 0 and seat.last_seen is not None:
+        return seat.last_seen + _stale_after()
+    return seat.disconnected_at
+
+
 def load_table(room: Room) -> Table | None:
     """The room's game as stored (no lock: for reading and rendering), or None before it starts."""
     if not room.state:
@@ -166,7 +191,7 @@ def _schedule(t: Table, now: datetime) -> None:
     if people and room.turn_deadline is not None:
         due.append(room.turn_deadline)
     for i in people:
-        gone = t.seats[i].disconnected_at
+        gone = gone_since(t.seats[i], now)
         if gone is not None:
             due.append(gone + _grace())
     room.deadline = min(due) if due else None
@@ -359,7 +384,8 @@ def advance(number: str, now: datetime | None = None) -> bool:
             if _automatic(seat):
                 continue
             timed_out = room.turn_deadline is not None and now >= room.turn_deadline
-            gone = seat.disconnected_at is not None and now >= seat.disconnected_at + _grace()
+            since = gone_since(seat, now)
+            gone = since is not None and now >= since + _grace()
             if timed_out or gone:
                 seat.tuoguan = True
                 seat.save(update_fields=["tuoguan"])
@@ -391,6 +417,11 @@ def _play_automatic(t: Table, seats: list[int]) -> None:
 # ---------------------------------------------------------------- connections
 
 
+def heartbeat(number: str, user: User, now: datetime | None = None) -> None:
+    """An open page of ``user`` is still there (called every :func:`heartbeat_interval`)."""
+    Seat.objects.filter(room__number=number, user=user).update(last_seen=now or timezone.now())
+
+
 def connect(number: str, user: User, now: datetime | None = None) -> bool:
     """A page of ``user`` opened the table; True if that changed what others see."""
     return _connection(number, user, +1, now or timezone.now())
@@ -409,11 +440,19 @@ def _connection(number: str, user: User, delta: int, now: datetime) -> bool:
         seat = Seat.objects.filter(room=room, user=user).first()
         if seat is None:
             return False
+        if delta > 0 and not present(seat, now):
+            seat.connections = 0  # left behind by a server that stopped without closing pages
         seat.connections = max(0, seat.connections + delta)
         seat.disconnected_at = now if seat.connections == 0 else None
-        seat.save(update_fields=["connections", "disconnected_at"])
+        if delta > 0:
+            seat.last_seen = now
+        seat.save(update_fields=["connections", "disconnected_at", "last_seen"])
         t = load_table(room)
         if t is not None:
+            waiting_on_me = seat.index in must_act(t) and not _automatic(seat)
+            if delta > 0 and waiting_on_me and room.turn_deadline and room.turn_deadline < now:
+                # Nobody's clock ran while no page was open (a restart): a fresh turn, not 托管.
+                room.turn_deadline = now + timedelta(seconds=room.turn_seconds)
             _save(t, now)
         else:
             room.version += 1

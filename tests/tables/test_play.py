@@ -241,3 +241,42 @@ def test_state_survives_a_reload_from_the_database(started: Room) -> None:
     table = play.load_table(again)
     assert table is not None and table.hand is not None
     assert table.hand.to_json() == first.to_json()
+
+
+def test_a_count_left_by_a_crashed_server_goes_stale(
+    started: Room, user: Any, settings: Any
+) -> None:
+    settings.TABLE_HEARTBEAT_SECONDS = 10
+    now = timezone.now()
+    play.connect(started.number, user, now=now)
+    seat = Seat.objects.get(room=started, index=0)
+    assert play.present(seat, now + timedelta(seconds=20))
+    # The server died without closing the page: no heartbeat, no disconnect.
+    later = now + timedelta(seconds=26)
+    assert not play.present(seat, later)
+    assert play.gone_since(seat, later) == now + timedelta(seconds=25)
+    # The page reconnects to a new server: the old count does not linger.
+    play.connect(started.number, user, now=later)
+    seat.refresh_from_db()
+    assert seat.connections == 1 and play.present(seat, later)
+
+
+def test_heartbeats_keep_a_page_present(started: Room, user: Any, settings: Any) -> None:
+    settings.TABLE_HEARTBEAT_SECONDS = 10
+    now = timezone.now()
+    play.connect(started.number, user, now=now)
+    play.heartbeat(started.number, user, now=now + timedelta(seconds=20))
+    seat = Seat.objects.get(room=started, index=0)
+    assert play.present(seat, now + timedelta(seconds=40))
+
+
+def test_reconnecting_after_downtime_gives_a_fresh_turn(started: Room, user: Any) -> None:
+    state = run_bots_until_human(started, timezone.now())
+    if state.phase == "ended":
+        pytest.skip("hand ended")
+    assert started.turn_deadline is not None
+    much_later = started.turn_deadline + timedelta(minutes=5)
+    play.connect(started.number, user, now=much_later)
+    started.refresh_from_db()
+    assert started.turn_deadline == much_later + timedelta(seconds=started.turn_seconds)
+    assert not Seat.objects.get(room=started, index=0).tuoguan
