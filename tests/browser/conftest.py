@@ -46,6 +46,7 @@ CHROMIUM_ARGS = [
 ]
 SERVER_START_SECONDS = 30
 TAIL_LINES = 200
+QUIET_SECONDS = 15
 
 # Pages mark whether their table WebSocket is open (htmx's ws extension fires these events).
 WS_SCRIPT = """
@@ -193,12 +194,40 @@ def daphne_server(
 
 
 @pytest.fixture
-def server(daphne_server: Server, transactional_db: None, request: pytest.FixtureRequest) -> Server:
-    """The running server, for one test with committed (transactional) database access."""
+def server(
+    daphne_server: Server, transactional_db: None, request: pytest.FixtureRequest
+) -> Iterator[Server]:
+    """The running server, for one test with committed (transactional) database access.
+
+    At the end (after the test's browser contexts have closed) it waits for the server to
+    let go of the database, so that emptying the tables does not race the server's last
+    writes (on PostgreSQL, TRUNCATE against a table move is a deadlock).
+    """
     daphne_server.check_alive()
     request.node.daphne_log_offset = daphne_server.log_size()
     request.node.daphne_server = daphne_server
-    return daphne_server
+    yield daphne_server
+    _wait_until_quiet()
+
+
+def _wait_until_quiet() -> None:
+    from django.db import connection
+
+    from tables.models import Seat
+
+    deadline = time.monotonic() + QUIET_SECONDS
+    while time.monotonic() < deadline:
+        busy = Seat.objects.filter(connections__gt=0).exists()
+        if not busy and connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
+                    " AND pid <> pg_backend_pid() AND state <> 'idle'"
+                )
+                busy = bool(cursor.fetchone()[0])
+        if not busy:
+            return
+        time.sleep(0.05)  # polling the database; the server sends no event when it is done
 
 
 @pytest.hookimpl(wrapper=True)
