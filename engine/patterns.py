@@ -245,7 +245,7 @@ def _config_candidates(
             patterns.add("pengpenghu")
     if melds:
         if jiuyao and pair_kind is None:
-            _jiuyao(nat, wilds, melds, status, out, patterns)
+            _jiuyao(nat, wilds, meld_tiles, status, out, patterns)
         return
     # 七对
     q_nat = nat
@@ -276,7 +276,7 @@ def _config_candidates(
     if pair_kind is not None:
         return  # 十三烂 and 九幺 have no 宝吊 column
     if jiuyao:
-        _jiuyao(nat, wilds, melds, status, out, patterns)
+        _jiuyao(nat, wilds, meld_tiles, status, out, patterns)
     # 十三烂
     if len(present) + wilds == 14 and max(nat) <= 1:
         capacity = 7 - sum(nat[27:])
@@ -300,16 +300,19 @@ def _config_candidates(
 def _jiuyao(
     nat: list[int],
     wilds: int,
-    melds: Sequence[Meld],
+    meld_tiles: Sequence[int],
     status: str,
     out: list[Candidate],
     patterns: set[str] | None,
 ) -> None:
-    """九幺: every natural tile is already a 1, 9 or honor; wilds are read as such."""
-    missing = sum(1 for k in range(27, 34) if nat[k] == 0)
+    """九幺: every natural tile is already a 1, 9 or honor; wilds are read as such.
+
+    七星 is judged on all 14 tiles: an honor in a declared meld is present too (§6).
+    """
+    missing = sum(1 for k in range(27, 34) if nat[k] == 0 and k not in meld_tiles)
     qixing = missing <= wilds
     spare = wilds - missing if qixing else wilds
-    quad = not melds and any(
+    quad = not meld_tiles and any(
         _TERMINAL_OR_HONOR[k]
         and nat[k] + spare + (1 if qixing and k >= 27 and nat[k] == 0 else 0) >= 4
         for k in range(KIND_COUNT)

@@ -196,6 +196,23 @@ def test_baodiao_wubao_when_drawn_tile_restores() -> None:
     assert (j.bao_status, j.score) == ("wubao", 4)
 
 
+@pytest.mark.parametrize(
+    ("hand", "win", "rules", "score", "name"),
+    [
+        ("19m19p1s234567z", "6z", Rules(), 8, "七星九幺"),
+        ("19m19p1s234567z", "6z", Rules.profile_named("jiuyao_fan"), 8, "七星九幺"),  # 4, +1 番
+        ("19m19p1s23456z6m", "6m", Rules(), 4, "有宝七星九幺"),  # the 宝 6m stands for 7z
+        ("19m19p1s23456z9s", "6z", Rules(), 4, "九幺"),  # 7z missing and no 宝 to read as it
+    ],
+)
+def test_qixing_jiuyao_counts_honors_in_declared_melds(
+    hand: str, win: str, rules: Rules, score: int, name: str
+) -> None:
+    # 九幺 and 七星 are judged on all 14 tiles: the 1z is in the 碰.
+    j = J(hand, win, "5m", ("peng:111z",), rules=rules)
+    assert (j.score, j.name) == (score, name)
+
+
 def test_chang_jiuyao() -> None:
     rules = Rules(chang_jiuyao=True)
     assert J("11199m19p19s12345z", "5z", "5z", rules=rules).score == 8
