@@ -46,8 +46,10 @@ def shoot(page: Any, folder: Path, name: str) -> None:
     page.screenshot(path=str(folder / f"{name}.png"), full_page=True)
 
 
-def play_until_settlement(page: Any, *, tap: bool, on_move: Any = None) -> int:
-    """Make this page's player follow the policy until ``#settlement``; the moves made."""
+def play_until_settlement(page: Any, *, tap: bool, before_move: Any = None) -> int:
+    """Make this page's player follow the policy until ``#settlement``; the moves made.
+
+    ``before_move(state, moves)`` is called with what the page shows before each move."""
     moves = 0
     deadline = time.monotonic() + HAND_SECONDS
     while time.monotonic() < deadline:
@@ -58,10 +60,10 @@ def play_until_settlement(page: Any, *, tap: bool, on_move: Any = None) -> int:
         move = state.move
         if move is None or state.step is None:
             continue  # the board was being swapped in; read it again
+        if before_move is not None:
+            before_move(state, moves)
         play(page, move, state.step, tap=tap)
         moves += 1
-        if on_move is not None:
-            on_move(moves)
     raise AssertionError(f"no settlement after {HAND_SECONDS}s ({moves} moves made)")
 
 
@@ -113,11 +115,15 @@ def test_one_person_and_three_bots_play_a_whole_hand(
     assert page.url.endswith(f"/r/{number}/")
     wait_ws_open(page)
 
-    def mid_hand(moves: int) -> None:
-        if moves == 4:
-            shoot(page, screenshots, f"table-{size}")
+    shots: list[int] = []
 
-    moves = play_until_settlement(page, tap=phone, on_move=mid_hand)
+    def mid_hand(state: Any, moves: int) -> None:
+        # The table on this player's turn, a drawn tile in hand: the widest the hand gets.
+        if moves >= 3 and state.seen.drawn and not shots:
+            shoot(page, screenshots, f"table-{size}")
+            shots.append(moves)
+
+    moves = play_until_settlement(page, tap=phone, before_move=mid_hand)
     assert_settled(page)
     page.locator("#settlement").scroll_into_view_if_needed()
     shoot(page, screenshots, f"settlement-{size}")
