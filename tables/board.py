@@ -159,6 +159,8 @@ class Board:
     seconds_left: int | None = None
     settlement: Settlement | None = None
     finished: bool = False
+    can_end_match: bool = False
+    """The viewer owns the room and a hand has just ended: they may call the match off."""
     match_totals: list[tuple[str, int]] = field(default_factory=list)
     waiting_names: list[str] = field(default_factory=list)
 
@@ -295,6 +297,12 @@ def board_for(table: Table, viewer: User | None, now: datetime | None = None) ->
         panels=sorted(panels, key=lambda p: POSITIONS.index(p.position)),
         me=next((p for p in panels if p.is_me), None),
         finished=table.finished,
+        can_end_match=(
+            viewer is not None
+            and room.owner_id == viewer.pk
+            and view["phase"] == "ended"
+            and not table.finished
+        ),
         waiting_names=[seat_name(table.seats[i]) for i in sorted(acting)],
     )
     if "window" in view:

@@ -46,7 +46,7 @@ __all__ = [
 ]
 
 MOVE_TYPES = ("discard", "chi", "peng", "gang", "hu", "pass")
-"""Moves the engine judges; ``ready`` and ``tuoguan`` are the table's own."""
+"""Moves the engine judges; ``ready``, ``tuoguan`` and ``end_match`` are the table's own."""
 
 READY_SECONDS_MIN = 30
 
@@ -301,7 +301,8 @@ def act(number: str, user: User, payload: Any, now: datetime | None = None) -> N
     """Apply one input of ``user`` at table ``number``; :class:`PlayError` changes nothing.
 
     ``payload`` is what the page sent: ``{"action": "discard", "tile": "5m", "step": 12}``,
-    ``{"action": "ready"}`` after a hand, or ``{"action": "tuoguan", "on": "0"}``.
+    ``{"action": "ready"}`` after a hand, ``{"action": "tuoguan", "on": "0"}``, or the
+    owner's ``{"action": "end_match"}`` between hands.
     """
     now = now or timezone.now()
     if not isinstance(payload, dict) or not isinstance(payload.get("action"), str):
@@ -316,6 +317,8 @@ def act(number: str, user: User, payload: Any, now: datetime | None = None) -> N
             raise PlayError(_("The match is over."))
         if kind == "tuoguan":
             _set_tuoguan(t, seat, str(payload.get("on", "0")) in ("1", "true", "on"))
+        elif kind == "end_match":
+            _end_match(t, user)
         elif kind == "ready":
             _ready(t, seat)
         elif kind in MOVE_TYPES:
@@ -353,6 +356,16 @@ def _ready(t: Table, seat: Seat) -> None:
     _deal_if_all_ready(t)
 
 
+def _end_match(t: Table, user: User) -> None:
+    # Only between hands: a hand in play has tiles out and points at stake, and ending it
+    # halfway would leave a ledger entry that no engine result explains.
+    if t.room.owner_id != user.pk:
+        raise PlayError(_("Only the room's owner can end the match."))
+    if t.hand is None or t.hand.phase != "ended":
+        raise PlayError(_("The match can be ended only between hands."))
+    t.room.status = Room.Status.FINISHED
+
+
 def _set_tuoguan(t: Table, seat: Seat, on: bool) -> None:
     seat.tuoguan = on
     seat.save(update_fields=["tuoguan"])
@@ -386,10 +399,16 @@ def advance(number: str, now: datetime | None = None) -> bool:
             timed_out = room.turn_deadline is not None and now >= room.turn_deadline
             since = gone_since(seat, now)
             gone = since is not None and now >= since + _grace()
-            if timed_out or gone:
+            if timed_out and not gone and t.hand is not None and t.hand.phase == "ended":
+                # A player still at the table who did not press 准备 in time is readied, not
+                # put on 托管: the next hand's own turn timer decides whether they are away.
+                seat.ready = True
+                seat.save(update_fields=["ready"])
+            elif timed_out or gone:
                 seat.tuoguan = True
                 seat.save(update_fields=["tuoguan"])
         _play_automatic(t, [i for i in waiting if _automatic(t.seats[i])])
+        _deal_if_all_ready(t)
         _after_move(t, now)
         _save(t, now)
         return True

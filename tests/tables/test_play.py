@@ -9,8 +9,9 @@ import pytest
 from django.utils import timezone, translation
 
 from engine.hand import HandState, legal_actions, waiting_on
+from engine.rules import Rules
 from engine.tiles import parse_tile
-from tables import play
+from tables import play, services
 from tables.models import Hand, Room, Seat, Transfer
 from tables.play import PlayError
 from tests.tables.factories import start_with_bots
@@ -280,3 +281,70 @@ def test_reconnecting_after_downtime_gives_a_fresh_turn(started: Room, user: Any
     started.refresh_from_db()
     assert started.turn_deadline == much_later + timedelta(seconds=started.turn_seconds)
     assert not Seat.objects.get(room=started, index=0).tuoguan
+
+
+def test_the_owner_ends_an_open_ended_match_between_hands(user: Any, make_user: Any) -> None:
+    room = start_with_bots(user, hands=None)
+    with pytest.raises(PlayError, match="between hands"):
+        play.act(room.number, user, {"action": "end_match"})
+    play_out_hand(room, user, timezone.now())
+    room.refresh_from_db()
+    assert room.status == Room.Status.PLAYING  # open-ended: nothing ends it by itself
+    play.act(room.number, user, {"action": "end_match"})
+    room.refresh_from_db()
+    assert room.status == Room.Status.FINISHED
+    assert room.deadline is None and room.turn_deadline is None
+    assert Hand.objects.filter(room=room).count() == 1  # no next hand was dealt
+    with pytest.raises(PlayError, match="over"):
+        play.act(room.number, user, {"action": "ready"})
+
+
+def test_only_the_owner_may_end_the_match(user: Any, make_user: Any) -> None:
+    bob = make_user("bob")
+    room = services.create_room(user, "Friday", True, Rules(), None, 20)
+    services.take_seat(room, bob, 1)
+    for i in (2, 3):
+        services.add_bot(room, user, i)
+    services.set_ready(room, user, True)
+    services.set_ready(room, bob, True)
+    services.start_match(room, user)
+    Seat.objects.filter(room=room).update(tuoguan=True)
+    room.refresh_from_db()
+    now = timezone.now()
+    for _ in range(800):
+        if hand_of(room).phase == "ended":
+            break
+        assert room.deadline is not None
+        now = max(now, room.deadline)
+        play.advance(room.number, now=now)
+    assert hand_of(room).phase == "ended"
+    before = room.version
+    with pytest.raises(PlayError, match="owner"):
+        play.act(room.number, bob, {"action": "end_match"})
+    room.refresh_from_db()
+    assert room.version == before and room.status == Room.Status.PLAYING
+
+
+def test_missing_the_ready_timer_readies_without_tuoguan(started: Room, user: Any) -> None:
+    play_out_hand(started, user, timezone.now())
+    started.refresh_from_db()
+    play.connect(started.number, user)  # the player is at the table, just slow
+    started.refresh_from_db()
+    assert started.turn_deadline is not None
+    assert play.advance(started.number, now=started.turn_deadline + timedelta(seconds=1))
+    seat = Seat.objects.get(room=started, index=0)
+    assert not seat.tuoguan
+    assert Hand.objects.filter(room=started).count() == 2  # the next hand was dealt
+    assert hand_of(started).phase != "ended"
+
+
+def test_a_player_gone_past_the_grace_period_is_readied_on_tuoguan(
+    started: Room, user: Any, settings: Any
+) -> None:
+    settings.TABLE_DISCONNECT_GRACE_SECONDS = 5
+    play_out_hand(started, user, timezone.now())
+    now = timezone.now()
+    play.connect(started.number, user, now=now)
+    play.disconnect(started.number, user, now=now)
+    assert play.advance(started.number, now=now + timedelta(seconds=6))
+    assert Seat.objects.get(room=started, index=0).tuoguan
