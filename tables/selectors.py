@@ -108,6 +108,19 @@ def my_rooms(user: User) -> QuerySet[Room]:
     )
 
 
+@dataclass
+class RoomRow:
+    """A room as a lobby list shows it: the room (with ``seated``) and its rules in words."""
+
+    room: Room
+    rules: RulesSummary
+
+
+def room_rows(rooms: QuerySet[Room]) -> list[RoomRow]:
+    """Lobby rows for ``rooms`` (from :func:`public_rooms` or :func:`my_rooms`)."""
+    return [RoomRow(room, rules_summary(room.rules)) for room in rooms]
+
+
 def room_by_number(number: str) -> Room | None:
     return Room.objects.select_related("owner").filter(number=number.strip()).first()
 

@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.models import User
@@ -14,7 +15,7 @@ from tables import notify, selectors, services
 from tables.forms import JoinForm, RoomForm, RulesForm, profile_defaults
 from tables.live import live_context
 from tables.models import Room
-from tables.services import RoomError
+from tables.services import RoomError, RoomLookupLimited
 
 
 def _user(request: HttpRequest) -> User:
@@ -27,8 +28,8 @@ def _lobby_context(
     request: HttpRequest, form: RoomForm | None = None, join_form: JoinForm | None = None
 ) -> dict[str, object]:
     return {
-        "public_rooms": selectors.public_rooms(),
-        "my_rooms": selectors.my_rooms(_user(request)),
+        "public_rooms": selectors.room_rows(selectors.public_rooms()),
+        "my_rooms": selectors.room_rows(selectors.my_rooms(_user(request))),
         "form": form or RoomForm(),
         "join_form": join_form or JoinForm(),
         "profile_defaults": profile_defaults(),
@@ -98,7 +99,12 @@ def _room(number: str) -> Room:
 @require_http_methods(["GET"])
 def room(request: HttpRequest, number: str) -> HttpResponse:
     """The room page: seats while waiting, then the live table (kept live over WebSocket)."""
-    room = _room(number)
+    try:
+        room = services.find_room(_user(request), number)
+    except RoomLookupLimited as exc:
+        return HttpResponse(str(exc), status=429, content_type="text/plain; charset=utf-8")
+    except RoomError:
+        raise Http404 from None
     invite_url = request.build_absolute_uri(f"/r/{room.number}/")
     context = live_context(room, _user(request), invite_url=invite_url)
     return render(request, "tables/room.html", context)
@@ -131,7 +137,7 @@ def room_action(request: HttpRequest, number: str) -> HttpResponse:
         elif action == "start":
             services.start_match(room, user)
         else:
-            raise RoomError("?")
+            raise RoomError(_("Unknown room action."))
     except RoomError as exc:
         messages.error(request, str(exc))
     else:

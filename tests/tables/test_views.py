@@ -162,3 +162,56 @@ def test_a_hand_record_is_private_to_its_table(client: Client, user: Any, make_u
     client.force_login(make_user("mallory"))
     assert client.get(reverse("hand_detail", args=[hand.pk])).status_code == 404
     assert client.get(reverse("hand_detail", args=[999999])).status_code == 404
+
+
+def test_lobby_cards_and_the_table_show_the_rules(
+    client_in: Client, user: Any, settings: Any
+) -> None:
+    client_in.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    rules = Rules.profile_named("jiuyao_fan").with_options(qiang_gang=False)
+    room = services.create_room(user, "Rules shown", True, rules, 8, 25)
+    body = client_in.get("/").content.decode()
+    card = body[body.index("Rules shown") :]
+    card = card[card.index('class="room-rules-line"') : card.index("</li>")]
+    assert "(§9)" in card and "1 option changed" in card and "8 hands" in card and "25" in card
+    for i in (1, 2, 3):
+        services.add_bot(room, user, i)
+    services.set_ready(room, user, True)
+    services.start_match(room, user)
+    page = client_in.get(f"/r/{room.number}/").content.decode()
+    rules_box = page[page.index('class="bar-item room-rules"') :]
+    rules_box = rules_box[: rules_box.index("</details>")]
+    assert "(§9)" in rules_box and "抢杠" in rules_box and "25" in rules_box
+
+
+def test_the_owner_and_only_the_owner_gets_the_end_button(
+    client: Client, user: Any, make_user: Any
+) -> None:
+    from django.utils import timezone
+
+    from tables import play
+
+    room = start_with_bots(user, hands=None, tuoguan=True)
+    now = timezone.now()
+    while play.load_table(Room.objects.get(pk=room.pk)).hand.phase != "ended":  # type: ignore[union-attr]
+        room.refresh_from_db()
+        assert room.deadline is not None
+        now = max(now, room.deadline)
+        play.advance(room.number, now=now)
+    client.force_login(user)
+    assert 'data-action="end-match"' in client.get(f"/r/{room.number}/").content.decode()
+    client.force_login(make_user("watcher"))
+    assert 'data-action="end-match"' not in client.get(f"/r/{room.number}/").content.decode()
+
+
+def test_an_unknown_room_number_is_a_404_and_guessing_is_limited(
+    client_in: Client, settings: Any
+) -> None:
+    from django.core.cache import cache
+
+    cache.clear()
+    settings.ROOM_LOOKUP_MISSES_ALLOWED = 2
+    assert client_in.get("/r/100001/").status_code == 404
+    assert client_in.get("/r/100002/").status_code == 404
+    assert client_in.get("/r/100003/").status_code == 429
+    cache.clear()
