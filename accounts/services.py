@@ -26,19 +26,27 @@ def user_update_display_name(*, user: User, display_name: str) -> User:
     return user
 
 
+def window_count_record(key: str, window_seconds: int) -> int:
+    """Add one to the counter ``key`` in the cache; returns the count in its window.
+
+    The window starts at the first count and lasts ``window_seconds``; the cache is shared by
+    every server process (Redis in production), so the limit holds across them.
+    """
+    cache.add(key, 0, timeout=window_seconds)
+    try:
+        return cache.incr(key)
+    except ValueError:  # expired between add() and incr()
+        cache.set(key, 1, timeout=window_seconds)
+        return 1
+
+
 def login_failure_record(*, username: str, ip: str) -> int:
     """Count one failed login for this username + IP; returns the count in this window.
 
     The window starts at the first failure and lasts LOGIN_RATE_LIMIT_WINDOW_SECONDS.
     """
-    key = login_failure_cache_key(username, ip)
     window: int = settings.LOGIN_RATE_LIMIT_WINDOW_SECONDS
-    cache.add(key, 0, timeout=window)
-    try:
-        return cache.incr(key)
-    except ValueError:  # expired between add() and incr()
-        cache.set(key, 1, timeout=window)
-        return 1
+    return window_count_record(login_failure_cache_key(username, ip), window)
 
 
 def login_failures_clear(*, username: str, ip: str) -> None:

@@ -94,6 +94,10 @@ AUTH_PASSWORD_VALIDATORS = [
 # Failed logins per username + IP before further attempts are refused.
 LOGIN_RATE_LIMIT_ATTEMPTS = 5
 LOGIN_RATE_LIMIT_WINDOW_SECONDS = 15 * 60
+# A room number is the only key to a private room: numbers that lead nowhere are counted per
+# user, and past this many in the window further look-ups are refused for its rest.
+ROOM_LOOKUP_MISSES_ALLOWED = 20
+ROOM_LOOKUP_WINDOW_SECONDS = 15 * 60
 
 LANGUAGE_CODE = "zh-hans"
 LANGUAGES = [

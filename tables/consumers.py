@@ -16,11 +16,12 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
+from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 
 from accounts.models import User
-from tables import notify, play
+from tables import notify, play, services
 from tables.live import render_live
 
 logger = logging.getLogger(__name__)
@@ -32,12 +33,14 @@ RETRY_AFTER = timedelta(seconds=1)
 
 
 def _language(scope: dict[str, Any]) -> str:
-    cookies: dict[str, str] = scope.get("cookies", {})
-    code = cookies.get(settings.LANGUAGE_COOKIE_NAME, "")
-    try:
-        return translation.get_supported_language_variant(code)
-    except LookupError:
-        return str(settings.LANGUAGE_CODE)
+    """The page's language, chosen as for its HTTP requests: the cookie, then Accept-Language."""
+    request = HttpRequest()
+    request.COOKIES = dict(scope.get("cookies", {}))
+    headers = dict(scope.get("headers", []))
+    accept = headers.get(b"accept-language")
+    if accept:
+        request.META["HTTP_ACCEPT_LANGUAGE"] = accept.decode("latin-1")
+    return translation.get_language_from_request(request)
 
 
 def _origin(scope: dict[str, Any]) -> str:
@@ -60,6 +63,12 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         self.user = user if isinstance(user, User) and user.is_authenticated else None
         if self.user is None:
             await self.close(code=CLOSE_NOT_LOGGED_IN)
+            return
+        try:
+            # Counted like the room page: the socket must not be a way to guess room numbers.
+            await database_sync_to_async(services.find_room)(self.user, self.number)
+        except services.RoomError:
+            await self.close(code=CLOSE_NO_SUCH_ROOM)
             return
         await self.channel_layer.group_add(notify.group_name(self.number), self.channel_name)
         await self.accept()
@@ -86,7 +95,9 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         assert self.user is not None
         if text_data is None or len(text_data) > MAX_MESSAGE_BYTES:
-            await self.send_error(str(translation.gettext("That message is not a move.")))
+            with translation.override(_language(self.scope)):
+                message = translation.gettext("That message is not a move.")
+            await self.send_error(message)
             return
         try:
             payload = json.loads(text_data)

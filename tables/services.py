@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import secrets
 
+from django.conf import settings
+from django.core.cache import cache
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from accounts.services import window_count_record
 from engine.rules import Rules
 from tables import play
-from tables.models import BOT_BASIC, SEATS, Room, Seat
+from tables.models import BOT_BASIC, SEATS, Hand, Room, Seat
 
 TURN_SECONDS_MIN = 5
 TURN_SECONDS_MAX = 120
@@ -19,6 +23,10 @@ MATCH_LENGTH_MAX = 64
 
 class RoomError(ValueError):
     """A room action that is not allowed now; the message is shown to the player."""
+
+
+class RoomLookupLimited(RoomError):
+    """Too many room numbers that led nowhere: look-ups are refused for a while."""
 
 
 def _new_number() -> str:
@@ -75,14 +83,33 @@ def create_room(
     raise RoomError(_("Could not find a free room number; try again."))
 
 
+def _misses_key(user: User) -> str:
+    return f"tables:room-misses:{user.pk}"
+
+
+def find_room(user: User, number: str) -> Room:
+    """The room with this number, asked for by ``user`` (join form, invite link, socket).
+
+    Room numbers are the only key to private rooms, so numbers that lead nowhere are counted
+    per user; past ``ROOM_LOOKUP_MISSES_ALLOWED`` in a window, guessing is refused.
+    """
+    if int(cache.get(_misses_key(user), 0)) >= settings.ROOM_LOOKUP_MISSES_ALLOWED:
+        raise RoomLookupLimited(
+            _("Too many room numbers that lead nowhere; try again in a few minutes.")
+        )
+    number = number.strip()
+    room = Room.objects.select_related("owner").filter(number=number).first()
+    if room is None:
+        window_count_record(_misses_key(user), settings.ROOM_LOOKUP_WINDOW_SECONDS)
+        raise RoomError(_("There is no room %(number)s.") % {"number": number or "—"})
+    return room
+
+
 def join_by_number(user: User, number: str) -> Room:
     """The room with this number (the invite code); it must still be open."""
-    number = number.strip()
-    room = Room.objects.filter(number=number).first()
-    if room is None:
-        raise RoomError(_("There is no room %(number)s.") % {"number": number or "—"})
+    room = find_room(user, number)
     if room.status == Room.Status.FINISHED:
-        raise RoomError(_("Room %(number)s has finished.") % {"number": number})
+        raise RoomError(_("Room %(number)s has finished.") % {"number": room.number})
     return room
 
 
@@ -131,6 +158,9 @@ def leave_seat(room: Room, user: User) -> None:
     with transaction.atomic():
         room = _locked(room)
         _require_waiting(room)
+        if room.owner_id == user.pk:
+            # The owner's roll picks the first dealer (§2), so the owner keeps a seat.
+            raise RoomError(_("The room's owner keeps a seat; close the room instead."))
         if not Seat.objects.filter(room=room, user=user).update(user=None, ready=False):
             raise RoomError(_("You are not seated in this room."))
 
@@ -219,4 +249,6 @@ def close_room(room: Room) -> Room:
         room.deadline = None
         room.turn_deadline = None
         room.save(update_fields=["status", "deadline", "turn_deadline"])
+        # A hand cut off in play ends with no result: nobody pays for it.
+        Hand.objects.filter(room=room, ended_at__isnull=True).update(ended_at=timezone.now())
         return room

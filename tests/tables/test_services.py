@@ -182,3 +182,43 @@ def test_admin_closes_rooms_and_never_shows_the_state(
     assert response.status_code == 302
     room.refresh_from_db()
     assert room.status == Room.Status.FINISHED
+
+
+def test_guessing_room_numbers_is_bounded(user: Any, make_user: Any, settings: Any) -> None:
+    from django.core.cache import cache
+
+    cache.clear()
+    settings.ROOM_LOOKUP_MISSES_ALLOWED = 3
+    room = services.create_room(user, "Private", False, Rules(), None)
+    guesser = make_user("guesser")
+    assert services.find_room(guesser, room.number) == room  # hits are not counted
+    free = next(n for n in (f"{k:06d}" for k in range(100000, 100100)) if n != room.number)
+    for _ in range(3):
+        with pytest.raises(RoomError, match="no room"):
+            services.find_room(guesser, free)
+    with pytest.raises(services.RoomLookupLimited):
+        services.find_room(guesser, room.number)
+    with pytest.raises(services.RoomLookupLimited):
+        services.join_by_number(guesser, room.number)
+    assert services.find_room(user, room.number) == room  # counted per user
+    cache.clear()
+
+
+def test_the_owner_keeps_a_seat_while_waiting(user: Any) -> None:
+    room = services.create_room(user, "Friday", True, Rules(), None)
+    with pytest.raises(RoomError, match="owner keeps a seat"):
+        services.leave_seat(room, user)
+    assert seats(room)[0].user == user
+
+
+def test_closing_a_room_mid_hand_ends_the_hand_unpaid(user: Any) -> None:
+    from tables.models import Hand, Transfer
+    from tests.tables.factories import start_with_bots
+
+    room = start_with_bots(user, hands=None)
+    services.close_room(room)
+    room.refresh_from_db()
+    hand = Hand.objects.get(room=room)
+    assert room.status == Room.Status.FINISHED and room.deadline is None
+    assert hand.ended_at is not None and hand.result is None
+    assert not Transfer.objects.filter(hand=hand).exists()
