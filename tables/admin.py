@@ -10,9 +10,18 @@ from tables.models import Hand, Room, Seat, Transfer
 
 
 class SeatInline(admin.TabularInline):  # type: ignore[type-arg]
+    """Seats are shown, not edited: putting someone in a seat mid-hand would show them that
+    seat's concealed tiles, and seating is the players' own business (tables.services)."""
+
     model = Seat
     extra = 0
     max_num = 4
+    can_delete = False
+    fields = ("index", "user", "bot", "ready", "tuoguan", "connections")
+    readonly_fields = fields
+
+    def has_add_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
 
 
 @admin.register(Room)
@@ -34,20 +43,42 @@ class RoomAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         self.message_user(request, _("Closed %(n)d rooms.") % {"n": len(queryset)})
 
 
-class TransferInline(admin.TabularInline):  # type: ignore[type-arg]
+class ReadOnlyMixin:
+    """The ledger is what the engine booked: admins read it, nobody edits it by hand."""
+
+    def has_add_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+
+class TransferInline(ReadOnlyMixin, admin.TabularInline):  # type: ignore[type-arg]
     model = Transfer
     extra = 0
 
 
 @admin.register(Hand)
-class HandAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class HandAdmin(ReadOnlyMixin, admin.ModelAdmin):  # type: ignore[type-arg]
     list_display = ("room", "number", "dealer", "started_at", "ended_at")
     search_fields = ("room__number",)
-    exclude = ("seed",)  # secret
     inlines = (TransferInline,)
+
+    def get_fields(  # type: ignore[override]
+        self, request: HttpRequest, obj: Hand | None = None
+    ) -> list[str]:
+        # The seed is secret for good; the action log of a hand still in play shows what
+        # players drew (and a face-down 暗杠), so it appears only once the hand has ended.
+        fields = ["room", "number", "dealer", "rules", "started_at", "ended_at"]
+        if obj is not None and obj.ended_at is not None:
+            fields += ["actions", "result"]
+        return fields
 
 
 @admin.register(Transfer)
-class TransferAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class TransferAdmin(ReadOnlyMixin, admin.ModelAdmin):  # type: ignore[type-arg]
     list_display = ("hand", "payer", "payee", "points", "reason")
     search_fields = ("hand__room__number",)
