@@ -207,33 +207,82 @@ def state_at(hand: Hand, step: int) -> HandState:
     return replay(rules, hand.seed, None, hand.actions[:step], dealer=hand.dealer)
 
 
-async def test_no_message_leaks_another_seats_tiles(application: Any, user: Any) -> None:
-    """Seat 0 on 托管 and three bots play whole hands; every pushed fragment is checked."""
-    room = await sync_to_async(start_with_bots)(user, tuoguan=True, hands=2)
-    comm = await connect(application, room, user)
+def start_with_four_people(users: list[Any]) -> Room:
+    """Four people seated in order, all on 托管 so the bots play every seat; two hands."""
+    owner = users[0]
+    room = services.create_room(owner, "Leak check", True, Rules(), 2, 20)
+    for i, u in enumerate(users[1:], start=1):
+        services.take_seat(room, u, i)
+    for u in users:
+        services.set_ready(room, u, True)
+    Seat.objects.filter(room=room).update(tuoguan=True)
+    services.start_match(room, owner)
+    room.refresh_from_db()
+    return room
+
+
+async def read_until_summary(comm: WebsocketCommunicator) -> list[str]:
     messages: list[str] = []
     while True:
         html = await comm.receive_from(timeout=20)
         messages.append(html)
         if 'id="match-summary"' in html:
-            break
-    await comm.disconnect()
-    hands = await sync_to_async(lambda: list(Hand.objects.filter(room=room).order_by("number")))()
-    assert hands and hands[0].ended_at is not None
+            return messages
+
+
+async def check_seat_messages(messages: list[str], hands: list[Hand], seat: int) -> int:
+    """Every fragment pushed to ``seat``: no seed, no wall, no tile it may not see."""
     seeds = [h.seed for h in hands]
     checked = 0
     for html in messages:
         assert not any(seed in html for seed in seeds)
         assert "wall" not in re.sub(r"wall-left|Tiles left in the wall", "", html)
         parsed = collect(html)
-        if parsed.step is None or parsed.phase == "ended":
+        if parsed.step is None:
             continue
-        hand = hands[parsed.hand - 1]
+        hand = hands[parsed.hand - 1]  # data-hand numbers the hand shown, ended or not
         state = await sync_to_async(state_at)(hand, parsed.step)
-        extra = parsed.tiles - allowed_tiles(seat_view(state, 0))
-        assert not extra, f"hand {parsed.hand} step {parsed.step} shows {dict(extra)}"
+        view = seat_view(state, seat)
+        allowed = allowed_tiles(view)
+        if parsed.phase == "ended":
+            # The settlement lays every hand open: that, and no more, becomes public.
+            for text in view["result"]["hands"]:
+                allowed.update(parse_tiles_codes(text))
+            if view["result"].get("winning_tile"):
+                allowed[view["result"]["winning_tile"]] += 1
+        extra = parsed.tiles - allowed
+        assert not extra, f"seat {seat} hand {parsed.hand} step {parsed.step}: {dict(extra)}"
+        # The action bar and settlement repeat tiles (a 碰 shows three): kinds must be allowed.
+        assert set(parsed.all_tiles) <= set(allowed), f"seat {seat} step {parsed.step}"
         checked += 1
-    assert checked > 20
+    return checked
+
+
+async def test_no_message_leaks_another_seats_tiles(application: Any, make_user: Any) -> None:
+    """Four people on 托管 play two hands; every fragment each seat is pushed is checked."""
+    users = [await sync_to_async(make_user)(f"p{i}") for i in range(4)]
+    room = await sync_to_async(start_with_four_people)(users)
+    comms = [await connect(application, room, u) for u in users]
+    pushed = [await read_until_summary(c) for c in comms]
+    for c in comms:
+        await c.disconnect()
+    hands = await sync_to_async(lambda: list(Hand.objects.filter(room=room).order_by("number")))()
+    assert len(hands) == 2 and all(h.ended_at is not None for h in hands)
+    for seat in range(4):
+        assert await check_seat_messages(pushed[seat], hands, seat) > 10
+
+
+async def test_a_seat_on_tuoguan_beside_bots_sees_nothing_hidden(
+    application: Any, user: Any
+) -> None:
+    """Seat 0 on 托管 and three bots play two hands; the next deal is checked too."""
+    room = await sync_to_async(start_with_bots)(user, tuoguan=True, hands=2)
+    comm = await connect(application, room, user)
+    messages = await read_until_summary(comm)
+    await comm.disconnect()
+    hands = await sync_to_async(lambda: list(Hand.objects.filter(room=room).order_by("number")))()
+    assert len(hands) == 2
+    assert await check_seat_messages(messages, hands, 0) > 20
 
 
 async def test_a_spectator_sees_only_public_information(
@@ -267,4 +316,34 @@ async def test_the_waiting_room_updates_when_someone_sits_down(
     await notify.table_changed_async(room.number)
     update = await comm.receive_from(timeout=5)
     assert "小明" in update
+    await comm.disconnect()
+
+
+async def test_pushes_follow_the_browsers_language_without_a_cookie(
+    application: Any, user: Any
+) -> None:
+    """No language cookie: Accept-Language decides, as it does for the page itself."""
+    room = await sync_to_async(start_with_bots)(user)
+    pages = {}
+    for accept in ("en-US,en;q=0.9", "zh-CN,zh;q=0.9"):
+        comm = WebsocketCommunicator(
+            application,
+            f"/ws/table/{room.number}/",
+            headers=[(b"accept-language", accept.encode())],
+        )
+        comm.scope["user"] = user
+        comm.scope["cookies"] = {}
+        connected, _ = await comm.connect()
+        assert connected
+        pages[accept[:2]] = await comm.receive_from(timeout=5)
+        await comm.disconnect()
+    assert "Auto-play" in pages["en"] and "托管" not in pages["en"]
+    assert "托管" in pages["zh"]
+
+
+async def test_a_socket_to_a_missing_room_is_closed(application: Any, user: Any) -> None:
+    comm = WebsocketCommunicator(application, "/ws/table/999999/")
+    comm.scope["user"] = user
+    connected, code = await comm.connect()
+    assert not connected or code == 4404
     await comm.disconnect()
