@@ -132,6 +132,20 @@ def test_one_person_and_three_bots_play_a_whole_hand(
     # A click can be refused as stale when bots answered first; the page then asks again.
     assert 0 < mine <= moves, f"the page made {moves} moves, the table logged {mine} for seat 0"
 
+    # The rules stay one tap away during play.
+    page.locator(".room-rules summary").click()
+    expect(page.locator(".room-rules .facts")).to_be_visible()
+    page.evaluate("() => window.scrollTo(0, 0)")
+    shoot(page, screenshots, f"rules-{size}")
+
+    # The match is open-ended: its owner ends it from the settlement.
+    page.locator("[data-action=end-match]").click()
+    expect(page.locator("#match-summary")).to_be_visible()
+    expect(page.locator("[data-action=ready]")).to_have_count(0)
+    page.locator("#match-summary").scroll_into_view_if_needed()
+    shoot(page, screenshots, f"match-over-{size}")
+    assert Room.objects.get(number=number).status == Room.Status.FINISHED
+
 
 # ---------------------------------------------------------------- 2. four people
 
