@@ -37,6 +37,7 @@ from engine.tiles import (
     format_tiles,
     is_honor,
     is_terminal_or_honor,
+    parse_tile,
 )
 from engine.wall import Wall
 
@@ -703,11 +704,7 @@ def _close_rob(s: HandState, events: list[dict[str, Any]]) -> None:
     robbers = [o for o in robbers if p["answers"][o]["type"] == "hu"]
     s.pending = None
     if robbers:
-        checks = [(o, _rob_check(s, o, k)) for o in robbers]
-        for o in robbers:
-            s.hands[o].append(k)
-            s.hands[o].sort()
-        _end(s, checks, win_by="rob_gang", tile=k, robbed=seat, events=events)
+        _robbed(s, seat, k, kind, robbers, events)
         return
     hand = s.hands[seat]
     if kind == "minggang":
@@ -740,6 +737,61 @@ def _close_rob(s: HandState, events: list[dict[str, Any]]) -> None:
     events.append({"type": "draw", "seat": seat, "replacement": True})
 
 
+def _robbed(
+    s: HandState, seat: int, k: int, kind: str, robbers: list[int], events: list[dict[str, Any]]
+) -> None:
+    """End the hand on a robbed gang: the one robbed tile leaves the ganger, and each robber
+    wins with it.
+
+    For 补杠 the 碰 stays a 碰 and for 暗杠 the ganger keeps the other three; a 明杠's robbed tile
+    is the claimed discard, already out of the river. With several robbers (一炮多响) each is
+    judged with the tile, but there is only one: it joins the hand of the robber who deals
+    next (the first in turn order after the robbed player), so the result's ``hands`` hold
+    136 tiles with the rest; the others' hands show their 13 tiles and ``winning_tile`` names
+    what they won with.
+    """
+    checks = [(o, _rob_check(s, o, k)) for o in robbers]
+    cancelled: list[int] = []
+    if s.rules.rob_settlement == "fan":
+        # judged on the robbers' hands before the robbed tile joins one of them
+        cancelled = [t for t in _chain_gang_tiles(s, seat) if _robbable(s, robbers, t)]
+    if kind != "minggang":
+        s.hands[seat].remove(k)
+    taker = _first_after(seat, robbers)
+    s.hands[taker].append(k)
+    s.hands[taker].sort()
+    payments = gang_payments(
+        s,
+        robbed=seat,
+        cancelled=cancelled,
+        bao_gang_robbed=s.rules.rob_settlement == "fan" and k == s.bao,
+    )
+    _end(s, checks, win_by="rob_gang", tile=k, robbed=seat, events=events, gangs=payments)
+
+
+def _first_after(seat: int, seats: Sequence[int]) -> int:
+    """The seat of ``seats`` first in turn order after ``seat``."""
+    return min(seats, key=lambda o: (o - seat) % 4)
+
+
+def _chain_gang_tiles(s: HandState, seat: int) -> list[int]:
+    """The kinds of the gangs ``seat`` landed earlier in this turn's chain (before the one now
+    being robbed), read back from the log: ``gang_draws`` counts them exactly, and between
+    them only rob-window answers of other seats and 亮宝杠 (no replacement) are logged."""
+    tiles: list[int] = []
+    for who, a in reversed(s.log):
+        if len(tiles) > s.gang_draws:
+            break
+        if who == seat and a["type"] == "gang" and a["gang"] != "liangbao":
+            tiles.append(parse_tile(a["tile"]))
+    return tiles[1 : s.gang_draws + 1]
+
+
+def _robbable(s: HandState, robbers: list[int], tile: int) -> bool:
+    # §9: "unless the robber's hand also wins on their tiles"; any robber's does
+    return any(_rob_check(s, o, tile).win for o in robbers)
+
+
 def _next_draw(s: HandState, seat: int, events: list[dict[str, Any]]) -> None:
     if s.wall.live_count() == 0:
         _end(s, [], win_by="draw", tile=None, robbed=None, events=events)
@@ -768,7 +820,9 @@ def _end(
     tile: int | None,
     robbed: int | None,
     events: list[dict[str, Any]],
+    gangs: list[dict[str, Any]] | None = None,
 ) -> None:
+    """Settle and end the hand; ``gangs``: the gang payments when not the plain ones."""
     transfers: list[dict[str, Any]] = []
     for w, check in winners:
         if win_by == "rob_gang":
@@ -776,11 +830,10 @@ def _end(
             transfers.append(transfer(robbed, w, check.score, "qiang_gang"))
         else:
             transfers.extend(self_draw_payments(s, w, check.score))
-    transfers.extend(gang_payments(s))
+    transfers.extend(gang_payments(s) if gangs is None else gangs)
     if winners:
         if robbed is not None:
-            order = [(robbed + i) % 4 for i in range(1, 4)]
-            next_dealer = min((w for w, _ in winners), key=order.index)
+            next_dealer = _first_after(robbed, [w for w, _ in winners])
         else:
             next_dealer = winners[0][0]
     elif s.rules.draw_dealer == "next_seat":

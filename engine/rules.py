@@ -34,6 +34,7 @@ OPTION_CHOICES: dict[str, tuple[str, ...]] = {
     "draw_dealer": ("last_drawer", "next_seat"),
     "break_offset": ("standard", "plus_one"),
     "replacement": ("burn_upper", "single_tile"),
+    "rob_settlement": ("standard", "fan"),
 }
 """The values each text option takes; the first is the standard profile's."""
 
@@ -61,6 +62,10 @@ class Rules:
     """A flown 宝 may be claimed (吃/碰/杠) as its natural kind."""
     qiang_gang: bool = True
     """抢杠 is played."""
+    rob_settlement: str = "standard"
+    """Gang points when a gang is robbed: ``standard`` (§8: the robbed gang scores nothing) or
+    ``fan`` (§9: a robbed 宝 gang keeps its 四宝 points; earlier gangs of the robbed chain
+    lose theirs when a robber's hand also wins on their tile)."""
     chang_jiuyao: bool = False
     """长九幺 (no 碰 or 杠) doubles; 豪华长九幺 (with a concealed four) doubles again."""
     strict_no_bao: bool = False
@@ -148,6 +153,7 @@ PROFILES: dict[str, Rules] = {
         profile="jiuyao_fan",
         scoring="fan",
         draw_dealer="next_seat",
+        rob_settlement="fan",
         chengbao=True,
         min_win_points=2,
     ),

@@ -8,8 +8,10 @@ Every transfer moves points from one seat to another, so a hand always sums to z
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING, Any
+
+from engine.melds import GANG_KINDS
 
 if TYPE_CHECKING:
     from engine.hand import HandState
@@ -52,13 +54,27 @@ def self_draw_payments(s: HandState, w: int, score: int) -> list[dict[str, Any]]
     ]
 
 
-def gang_payments(s: HandState) -> list[dict[str, Any]]:
+def gang_payments(
+    s: HandState,
+    robbed: int | None = None,
+    cancelled: Collection[int] = (),
+    bao_gang_robbed: bool = False,
+) -> list[dict[str, Any]]:
+    """Gang points and 四宝 of every seat (§8), settled when the hand ends.
+
+    A robbed gang never lands, so it scores nothing by itself. Under §9's robbed-chain rule
+    (``rob_settlement = fan``) the ``robbed`` seat's earlier gangs of the kinds in ``cancelled``
+    score nothing either, and with ``bao_gang_robbed`` (the robbed gang was of the four 宝) it
+    keeps that gang's 四宝 points (seed 001: 开杠分取消, 宝开杠除外).
+    """
     out: list[dict[str, Any]] = []
     ind, bao = s.indicator, s.bao
     r = s.rules
     for p in range(4):
         values: list[tuple[int, str]] = []
         for m in s.melds[p]:
+            if p == robbed and m.kind in GANG_KINDS and m.tiles[0] in cancelled:
+                continue  # a robber's hand wins on it too: it goes with the robbed chain
             if m.kind in ("minggang", "bugang"):
                 values.append((r.minggang_points, m.kind))
             elif m.kind == "angang":
@@ -70,7 +86,7 @@ def gang_payments(s: HandState) -> list[dict[str, Any]]:
         if _count(s.hands[p], ind) == 3:
             values.append((r.angang_points, "concealed_indicator_triple"))
         held_bao = _count(s.hands[p], bao) + sum(_count(m.tiles, bao) for m in s.melds[p])
-        if held_bao == 4:
+        if held_bao == 4 or (p == robbed and bao_gang_robbed):
             values.append((r.sibao_points, "sibao"))
         for pts, why in values:
             if pts:

@@ -251,6 +251,8 @@ def test_robbing_a_minggang_two_robbers(monkeypatch: pytest.MonkeyPatch) -> None
     assert res["robbed"] == 2 and res["next_dealer"] == 3
     assert s.melds[2] == []  # the robbed gang never lands and scores nothing
     assert res["totals"] == [0, 16, -32, 16]
+    # the claimed 3m is the robbed tile: seat 2 keeps its three, the next dealer holds the fourth
+    assert [h.count(three) for h in s.hands] == [0, 0, 3, 1] and _tile_total(s) == 136
 
 
 def test_no_rob_window_without_qiang_gang(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -324,7 +326,8 @@ def test_random_play_views_json_and_replay(seed: int, rnd: Any, face_down: bool)
         mp.setattr(
             hand_mod,
             "_judge_win",
-            fake_judge(lambda c, by, t, g: len(c) % 3 == 2 and sum(c) % 23 == 0, 4),
+            # every gang may be robbed (the robbers choose at random), so robs are common
+            fake_judge(lambda c, by, t, g: by == "rob_gang" or sum(c) % 23 == 0, 4),
         )
         tag = f"seed-{seed}"
         s = new_hand(rules, dealer=seed % 4, seed=tag)
@@ -345,9 +348,13 @@ def test_random_play_views_json_and_replay(seed: int, rnd: Any, face_down: bool)
                 assert v["result"] is None
             seat = rnd.choice(waiting_on(s))
             acts = legal_actions(s, seat)
-            s, events = apply(s, seat, rnd.choice(acts))
+            gangs = [a for a in acts if a.type == "gang"]
+            pick = gangs if gangs and rnd.random() < 0.8 else acts  # gangs, to rob them
+            s, events = apply(s, seat, rnd.choice(pick))
             json.dumps(events)
         assert s.result is not None and sum(s.result["totals"]) == 0
+        assert _tile_total(s) == 136  # the ended state too: a robbed tile is held once
+        assert [parse_tiles(h) for h in s.result["hands"]] == s.hands
         back = HandState.from_json(json.loads(json.dumps(s.to_json())))
         assert back == s
         again = replay(rules, tag, None, s.log, dealer=seed % 4)

@@ -10,8 +10,10 @@ from engine.rules import OPTION_CHOICES, PROFILES, Rules, RulesError
 def test_profiles_differ_where_section_9_says() -> None:
     fan = Rules.profile_named("jiuyao_fan")
     assert fan.scoring == "fan" and fan.chengbao and fan.draw_dealer == "next_seat"
+    assert fan.rob_settlement == "fan"
     std = Rules.profile_named("standard")
     assert std.scoring == "standard" and not std.chengbao and std.draw_dealer == "last_drawer"
+    assert std.rob_settlement == "standard"
 
 
 @pytest.mark.parametrize("profile", list(PROFILES))

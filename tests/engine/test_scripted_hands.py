@@ -107,6 +107,10 @@ def test_qiang_gang_two_robbers_on_a_bugang() -> None:
     ]
     state = play(hand_record(hands, actions, draws="9m8m1s3m"))
     assert [str(m) for m in state.melds[2]] == ["peng:333m"]  # the 补杠 never landed
+    # The robbed 3m left seat 2 and joined the next dealer's hand only: four 3m in all.
+    assert [h.count(parse_tile("3m")) for h in state.hands] == [0, 0, 0, 1]
+    assert state.result is not None
+    assert [parse_tiles(h).count(parse_tile("3m")) for h in state.result["hands"]] == [0, 0, 0, 1]
     expect(
         state,
         outcome="rob_gang",
@@ -313,3 +317,99 @@ def test_a_written_result_that_differs_is_reported() -> None:
     record = hand_record(hands, actions)
     record["result"] = dict(play(record).result or {}, next_dealer=2)
     assert check_record(record) == ["result.next_dealer: expected 2, got 3"]
+
+
+# --- robbing a 暗杠, a 宝 gang and a chain (§4, §8, §9) -------------------------------------
+
+SEAT_2 = "4m5m7m1p2p3p4s5s6s6z6z7p8p"  # ANGANG_DEALER's seats 2 and 3 win on none of these
+SEAT_3 = "5m6m7m8m2p3p5p6p6s8m2s3s9s"
+LONE_BAO_PAIRS = "1m1m3m3m5p5p7p7p2z2z6z6z5z"  # six pairs and a 宝 (5z): wins on any tile
+FAN = Rules.profile_named("jiuyao_fan")
+
+
+def test_robbing_an_angang() -> None:
+    hands = {0: ANGANG_DEALER[0], 1: "1m2m3m4p5p6p7s8s9s3z3z7p8p", 2: SEAT_2, 3: SEAT_3}
+    state = play(hand_record(hands, [act(0, "gang", "9p", gang="angang"), act(1, "hu")]))
+    assert state.melds[0] == []
+    assert [h.count(parse_tile("9p")) for h in state.hands] == [3, 1, 0, 0]
+    expect(
+        state,
+        outcome="rob_gang",
+        winners=[1],
+        robbed=0,
+        scores={"1": 24},  # 平胡 4 x 抢杠 6
+        transfers=[(0, 1, 24, "qiang_gang")],  # the robbed 暗杠 scores nothing
+        next_dealer=1,
+    )
+
+
+@pytest.mark.parametrize(
+    ("rules", "score", "sibao"),
+    [(Rules(), 48, []), (FAN, 24, gang_points(0, 10, "sibao"))],  # 有宝七对 8 or 4, x 6
+)
+def test_robbing_an_angang_of_the_four_bao(
+    rules: Rules, score: int, sibao: list[tuple[int, int, int, str]]
+) -> None:
+    hands = {
+        0: "5z5z5z5z1s2s3s7s8s9s1z1z1z2z",
+        1: "1m1m3m3m5p5p7p7p9s9s2z2z6z",  # wins on the robbed 宝, read as 6z
+        2: SEAT_2,
+        3: SEAT_3,
+    }
+    actions = [act(0, "gang", "5z", gang="angang"), act(1, "hu")]
+    state = play(hand_record(hands, actions, rules=rules))
+    assert [h.count(parse_tile("5z")) for h in state.hands] == [3, 1, 0, 0]
+    # §8: the robbed gang scores nothing, not even 四宝; §9: a 宝 gang keeps its points
+    expect(state, winners=[1], transfers=[(0, 1, score, "qiang_gang"), *sibao])
+
+
+CHAIN_DEALER = "9p9p9p9p1s1s1s1s7s8s9s1z1z2z"  # 暗杠 9p, then 暗杠 1s on the replacement
+CHAIN_TAIL = {TAIL: "2z", TAIL - 2: "2z"}  # the replacements: under the burned tile, then
+# under the indicator (which stays)
+
+
+def test_lian_yi_gang_through_the_state_machine() -> None:
+    hands = {0: CHAIN_DEALER, 1: "1m2m3m4p5p6p7s8s9s3z3z4z4z", 2: SEAT_2, 3: SEAT_3}
+    actions = [
+        act(0, "gang", "9p", gang="angang"),
+        act(0, "gang", "1s", gang="angang"),
+        act(0, "hu"),  # 789s 11z 222z on the second replacement
+    ]
+    state = play(hand_record(hands, actions, tail=CHAIN_TAIL))
+    result = state.result
+    assert result is not None and result["judgements"]["0"]["breakdown"][-1]["label"] == "连一杠"
+    expect(
+        state,
+        winners=[0],
+        winning_tile="2z",
+        scores={"0": 16},  # 平胡 4 x 连一杠 4
+        transfers=self_draw(0, 16) + gang_points(0, 2, "angang") * 2,
+        totals=[60, -20, -20, -20],
+    )
+
+
+ROBBED_CHAIN = [
+    # the robber could have robbed the first 暗杠 (9p) too: a lone 宝 pairs any tile
+    (LONE_BAO_PAIRS, [act(1, "pass")], Rules(), 48, True),  # 有宝七对 8 x 6
+    (LONE_BAO_PAIRS, [act(1, "pass")], FAN, 24, False),  # 4 x 6; §9: 杠分全无
+    # the robber wins on the 1s only (23s): the earlier 暗杠 keeps its points either way
+    ("1m2m3m4p5p6p2z2z2s3s4z4z4z", [], Rules(), 24, True),  # 平胡 4 x 6
+    ("1m2m3m4p5p6p2z2z2s3s4z4z4z", [], FAN, 12, True),  # 平胡 2 x 6
+]
+
+
+@pytest.mark.parametrize(("robber", "window", "rules", "score", "kept"), ROBBED_CHAIN)
+def test_a_robbed_chain(
+    robber: str, window: list[list[Any]], rules: Rules, score: int, kept: bool
+) -> None:
+    hands = {0: CHAIN_DEALER, 1: robber, 2: SEAT_2, 3: SEAT_3}
+    actions = [
+        act(0, "gang", "9p", gang="angang"),
+        *window,  # the rob window of the 9p, if the robber's hand wins on it
+        act(0, "gang", "1s", gang="angang"),
+        act(1, "hu"),
+    ]
+    state = play(hand_record(hands, actions, tail={TAIL: "9m"}, rules=rules))
+    assert [str(m) for m in state.melds[0]] == ["angang:9999p"]  # the first gang landed
+    earlier = gang_points(0, 2, "angang") if kept else []
+    expect(state, winners=[1], robbed=0, transfers=[(0, 1, score, "qiang_gang"), *earlier])
