@@ -275,19 +275,25 @@ def chromium(daphne_server: Server) -> Iterator[Any]:
 
 @pytest.fixture
 def new_context(chromium: Any, server: Server) -> Iterator[Callable[..., Any]]:
-    """``new_context(user=None, viewport=PHONE, scale=1)``: a fresh browser context (its own
-    cookies, ``zh-CN``, touch on narrow viewports) on the test server, logged in as ``user``
-    if given. Closed at the end of the test."""
+    """``new_context(user=None, viewport=PHONE, scale=1, locale="zh-CN")``: a fresh browser
+    context (its own cookies, touch on narrow viewports) on the test server, logged in as
+    ``user`` if given. Closed at the end of the test."""
     from django.test import Client
 
     contexts: list[Any] = []
 
-    def make(user: Any = None, *, viewport: dict[str, int] = PHONE, scale: int = 1) -> Any:
+    def make(
+        user: Any = None,
+        *,
+        viewport: dict[str, int] = PHONE,
+        scale: int = 1,
+        locale: str = "zh-CN",
+    ) -> Any:
         mobile = viewport["width"] < 800
         context = chromium.new_context(
             base_url=server.url,
             viewport=viewport,
-            locale="zh-CN",
+            locale=locale,
             device_scale_factor=scale,
             is_mobile=mobile,
             has_touch=mobile,

@@ -6,6 +6,7 @@
    hand plays out to the settlement.
 3. A player reloads mid-hand: the same tiles come back and the next discard works.
 4. A page sees another player's move over its WebSocket, without reloading.
+5. An English browser gets the lobby and the table in English, pushes included.
 
 Screenshots of the lobby, the waiting room, the table and the settlement go to
 ``artifacts/screenshots/``.
@@ -320,3 +321,36 @@ def test_a_move_reaches_another_page_without_a_reload(new_context: Any, make_use
     first = next(h for h in history if h["step"] > state.step)
     assert move.tile is not None
     assert (first["river"][-1:] == [move.tile]) or move.tile in first["melds"], first
+
+
+# ---------------------------------------------------------------- 5. English
+
+
+def test_an_english_browser_gets_english_pages_and_pushes(
+    new_context: Any, user: Any, make_user: Any, screenshots: Path
+) -> None:
+    host = make_user("host", display_name="Host")
+    services.create_room(host, "Saturday", True, Rules.profile_named("jiuyao_fan"), 8, 30)
+    room = start_with_bots(user, seed="browser-english", hands=None)
+    page = new_context(user, scale=2, locale="en-US").new_page()
+
+    page.goto("/")
+    row = page.locator(".room-list li", has_text="Saturday")
+    expect(row.locator(".room-rules-line")).to_contain_text("(§9)")
+    expect(row.locator(".room-rules-line")).to_contain_text("8 hands")
+    expect(page.locator("h1")).to_have_text("Join a room")
+    shoot(page, screenshots, "lobby-english-phone")
+
+    goto_table(page, room.number)
+    expect(page.locator("[data-action=tuoguan-on]")).to_have_text("Auto-play")
+    # A pushed fragment (the bots' moves arrive over the socket) stays in English.
+    page.wait_for_function(ASKED_JS, timeout=ASKED_TIMEOUT_MS)
+    state = read(page)
+    assert state.move is not None and state.step is not None
+    play(page, state.move, state.step)
+    page.wait_for_function(
+        "(s) => Number(document.querySelector('section.table')?.dataset.step) > s", arg=state.step
+    )
+    expect(page.locator(".table-bar")).to_contain_text("left")
+    expect(page.locator(".table-bar")).not_to_contain_text("剩")
+    shoot(page, screenshots, "table-english-phone")
