@@ -211,7 +211,8 @@ def begin_match(room: Room, now: datetime | None = None, *, first_seed: str | No
     match = Match(
         Rules.from_json(room.rules),
         hands_total=room.match_length,
-        seed=secrets.token_hex(16),
+        # A known first deal comes with a known first dealer, so such a table is reproducible.
+        seed=f"match:{first_seed}" if first_seed else secrets.token_hex(16),
         owner=owner_seat,
     )
     room.status = Room.Status.PLAYING
@@ -429,7 +430,10 @@ def _play_automatic(t: Table, seats: list[int]) -> None:
         if i not in waiting_on(hand):
             continue
         bot = t.seats[i].bot or BOT_BASIC
-        hand, _events = apply(hand, i, choose_action(bot, hand, i, random.Random()))
+        # Seeded from the hand's secret seed: a table replays move for move, and players
+        # still can't predict the bots.
+        rng = random.Random(f"{hand.seed}:{hand.step}:{i}")
+        hand, _events = apply(hand, i, choose_action(bot, hand, i, rng))
     t.hand = hand
 
 
