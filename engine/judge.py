@@ -109,6 +109,53 @@ def _check_copies(counts: Sequence[int], melds: Sequence[Meld], indicator: int) 
         raise HandError(f"{seen[k]} copies of {format_tile(k)}: only four exist{extra}")
 
 
+def _check_context(
+    counts: Sequence[int], melds: Sequence[Meld], indicator: int, context: WinContext
+) -> None:
+    """Raise :class:`HandError` unless ``context`` could have happened with this hand.
+
+    Only after a memo miss: an answer in the memo was checked when it was made.
+    """
+    if not 0 <= context.flown_bao <= 4 or not 0 <= context.gang_draws <= 4:
+        # only four 宝 exist and a hand holds at most four gangs
+        raise HandError("flown_bao and gang_draws must each be between 0 and 4")
+    if context.win_by not in ("self_draw", "rob_gang"):
+        raise HandError(f"win_by must be self_draw or rob_gang, not {context.win_by!r}")
+    if context.flown_bao:
+        bao = _BAO[indicator]
+        held = counts[bao] + sum(m.tiles.count(bao) for m in melds)
+        if held + context.flown_bao > 4:
+            raise HandError(
+                f"flown_bao {context.flown_bao} with {held} 宝 ({format_tile(bao)}) among the 14 "
+                "tiles: only four 宝 exist"
+            )
+    if context.gang_draws:
+        # each replacement draw of a 杠开 chain follows one of the hand's own gangs
+        gangs = sum(1 for m in melds if m.kind in GANG_KINDS)
+        if context.gang_draws > gangs:
+            raise HandError(
+                f"gang_draws {context.gang_draws} with {gangs} gang meld(s) that draw a "
+                "replacement (明杠, 补杠, 暗杠; not 亮宝杠)"
+            )
+    if context.heavenly or context.earthly:
+        _check_tian_di(melds, context)
+
+
+def _check_tian_di(melds: Sequence[Meld], context: WinContext) -> None:
+    """天胡 is the dealer's first 14 tiles, 地胡 a non-dealer's first draw before any 吃/碰/杠:
+    both are self-drawn before the winner's first discard, with no meld at all (a 暗杠 or
+    亮宝杠 is a declared meld too, and a 暗杠's replacement is not the first draw)."""
+    if context.heavenly and context.earthly:
+        raise HandError("heavenly and earthly can't both be true: 天胡 is the dealer's, 地胡 not")
+    name = "heavenly (天胡)" if context.heavenly else "earthly (地胡)"
+    if context.win_by != "self_draw":
+        raise HandError(f"{name} is self-drawn, not {context.win_by}")
+    if melds:
+        raise HandError(f"{name} has no declared melds, not even a 暗杠 or 亮宝杠")
+    if context.flown_bao:
+        raise HandError(f"{name} comes before the winner's first discard: flown_bao must be 0")
+
+
 @lru_cache(maxsize=1 << 12)
 def _check_meld(m: Meld, indicator: int) -> None:
     """Raise :class:`HandError` unless ``m`` is a legal meld (memoised: melds repeat)."""
@@ -183,11 +230,7 @@ def judge_counts(
     if got is not None:
         return got
     _check_hand(counts, n_concealed, melds, winning_tile, indicator)
-    if not 0 <= context.flown_bao <= 4 or not 0 <= context.gang_draws <= 4:
-        # only four 宝 exist and a hand holds at most four gangs
-        raise HandError("flown_bao and gang_draws must each be between 0 and 4")
-    if context.win_by not in ("self_draw", "rob_gang"):
-        raise HandError(f"win_by must be self_draw or rob_gang, not {context.win_by!r}")
+    _check_context(counts, melds, indicator, context)
     got = _judge(list(counts), melds, winning_tile, indicator, context, rules, setting)
     if len(_MEMO) >= _MEMO_SIZE:
         _MEMO.clear()  # crude but cheap; a working set refills it at once

@@ -28,7 +28,14 @@ from typing import Any
 from engine.judge import HandError, Judgement, WinContext, judge_counts
 from engine.melds import Meld, MeldError, parse_meld
 from engine.rules import Rules, RulesError
-from engine.tiles import KIND_COUNT, TileError, format_tiles, parse_tile, parse_tiles
+from engine.tiles import (
+    KIND_COUNT,
+    TileError,
+    bao_of,
+    format_tiles,
+    parse_tile,
+    parse_tiles,
+)
 
 __all__ = ["main", "make_score_input", "score_line", "score_object"]
 
@@ -277,10 +284,12 @@ def make_score_input(n: int, seed: int = 0) -> list[str]:
         }
         if melds:
             obj["melds"] = melds
+        bao = bao_of(indicator)
+        held = hand.count(bao) + sum(parse_meld(m).tiles.count(bao) for m in melds)
         if rng.random() < 0.2:
-            obj["flown_bao"] = rng.randrange(3)
-        if rng.random() < 0.1:
-            obj["gang_draws"] = 1
+            obj["flown_bao"] = min(rng.randrange(3), 4 - held)  # only four 宝 exist
+        if rng.random() < 0.5 and any(m.startswith("angang") for m in melds):
+            obj["gang_draws"] = 1  # a replacement draw follows a gang of the hand
         if rng.random() < 0.1:
             obj["win_by"] = "rob_gang"
         lines.append(json.dumps(obj))
@@ -308,6 +317,9 @@ def _random_winning(rng: random.Random, pool: list[int]) -> tuple[list[int], lis
         for t in group:
             left[t] -= 1
         if rng.random() < 0.2:
+            if kind == "peng" and left[k] > 0 and rng.random() < 0.5:
+                left[k] -= 1  # the fourth copy: the 碰 becomes a gang
+                kind, group = "angang", [k] * 4
             melds.append(f"{kind}:{format_tiles(group)}")
         else:
             hand += group

@@ -109,19 +109,19 @@ def test_worked_examples() -> None:
     assert J("11223344556677z", "7z", "9m").score == 128
 
 
+FOUR_TERMINAL_GANGS = ("angang:1111m", "angang:9999m", "angang:1111p", "angang:9999p")
+
+
 @pytest.mark.parametrize(
     ("hand", "win", "ind", "melds", "ctx", "score"),
     [
-        # 杠开 ×2^chain on 平胡 / 碰碰胡, not on 七对
-        ("123m456m789p234s55z", "5z", "4z", (), {"gang_draws": 1}, 8),
-        ("123m456m789p234s55z", "5z", "4z", (), {"gang_draws": 2}, 16),
-        ("111m555p999s222z77z", "7z", "3m", (), {"gang_draws": 1}, 32),
-        ("1133m5577p99s2255z", "5z", "4z", (), {"gang_draws": 1}, 16),
+        # 杠开 ×2^chain on 平胡 / 碰碰胡 (七对 and 十三烂 have no gang to draw on)
+        ("123m456m234s55z", "5z", "4z", ("angang:7777p",), {"gang_draws": 1}, 8),
+        ("123m234s55z", "5z", "4z", ("angang:7777p", "minggang:4444m"), {"gang_draws": 2}, 16),
+        ("111m555p222z77z", "7z", "3m", ("bugang:9999s",), {"gang_draws": 1}, 32),
         # plain 九幺: N capped at 2 → ×8 at most
-        ("11199m19p19s12345z", "5z", "5z", (), {"gang_draws": 2}, 16),
-        ("11199m19p19s12345z", "5z", "5z", (), {"gang_draws": 4}, 32),
-        # 十三烂 takes no 杠开
-        ("147m258p369s12345z", "5z", "6z", (), {"gang_draws": 1}, 4),
+        ("19p19s1234z", "2z", "5z", ("angang:1111m", "angang:9999m"), {"gang_draws": 2}, 16),
+        ("1z2z", "2z", "5z", FOUR_TERMINAL_GANGS, {"gang_draws": 4}, 32),
         # 飞宝 on every pattern
         ("147m258p369s12345z", "5z", "6z", (), {"flown_bao": 1}, 8),
         ("1133m5577p99s2255z", "5z", "4z", (), {"flown_bao": 3}, 128),
@@ -140,7 +140,7 @@ def test_worked_examples() -> None:
         ("1111m3333p5577s22z", "2z", "4z", (), {}, 64),
         ("1111m3333p5555s22z", "2z", "4z", (), {}, 128),
         # 天胡 / 地胡 flat
-        ("111m555p999s222z77z", "7z", "3m", (), {"heavenly": True, "flown_bao": 2}, 16),
+        ("111m555p999s222z77z", "7z", "3m", (), {"heavenly": True}, 16),
         ("123m456m789p234s55z", "5z", "4z", (), {"earthly": True}, 16),
     ],
 )
@@ -173,7 +173,7 @@ def test_minimum_rule() -> None:
     j = J("123m456m789p23s1z55z", "5z", "4z")
     assert (j.win, j.score) == (False, 2) and "minimum" in j.reason
     assert J("123m456m789p23s1z55z", "5z", "4z", flown_bao=1).win
-    assert J("123m456m789p23s1z55z", "5z", "4z", gang_draws=1).win
+    assert J("123m456m23s1z55z", "5z", "4z", ("angang:7777p",), gang_draws=1).win
     assert J("123m456m789p23s1z55z", "5z", "4z", rules=Rules(min_win_points=2)).win
     # 十三烂 and 九幺 may win at 2 unless min_score_all_patterns
     strict = Rules(min_score_all_patterns=True)
@@ -237,7 +237,6 @@ FAN = Rules.profile_named("jiuyao_fan")
         ("11223344557799m", "9m", "4z", {}, 40, True),  # 清一色 +2 番
         ("1111m3355p7799s22z", "2z", "4z", {}, 20, True),  # 豪华 +1 番
         ("1133m5577p99s2255z", "5z", "4z", {"flown_bao": 2}, 40, True),
-        ("123m456m789p234s55z", "5z", "4z", {"gang_draws": 2}, 8, True),
         ("123m456m789p234s55z", "5z", "4z", {"win_by": "rob_gang"}, 12, True),
         ("123m456m789p234s1z1z", "1z", "4z", {}, 4, True),  # 宝吊还原 +1 番
     ],
@@ -252,6 +251,8 @@ def test_fan_profile(
 def test_fan_fields() -> None:
     j = J("1133m5577p99s2255z", "5z", "4z", rules=FAN, flown_bao=2)
     assert (j.base, j.fan) == (10, 2)
+    j = J("123m234s55z", "5z", "4z", ("angang:7777p", "bugang:4444m"), FAN, gang_draws=2)
+    assert (j.score, j.fan) == (8, 2)  # 平胡 2, one 番 per gang of the chain
 
 
 def test_patterns_regardless_of_score() -> None:
@@ -293,15 +294,38 @@ def test_bad_meld_object() -> None:
 
 
 def test_ties_prefer_cleaner_bao_status() -> None:
-    # 平胡 无宝 ×2 (杠开) = 有宝七对 8: the 无宝 reading is reported
-    j = J("344556m44778899s", "3m", "2m", gang_draws=1)
-    assert (j.score, j.name, j.bao_status) == (8, "平胡", "wubao")
+    # 七对 16 (the 宝 5z5z as themselves) = 有宝七对 8 x 豪华 2 (5z5z read as 1m1m), robbed
+    j = J("1133m5577p99s2255z", "5z", "7z", win_by="rob_gang")
+    assert (j.score, j.name, j.bao_status) == (96, "七对", "wubao")
 
 
 @pytest.mark.parametrize("ctx", [{"flown_bao": 5}, {"gang_draws": 9}, {"win_by": "discard"}])
 def test_bad_context(ctx: dict[str, Any]) -> None:
     with pytest.raises(HandError):
         J("123m456m789p234s55z", "5z", "4z", **ctx)
+
+
+@pytest.mark.parametrize(
+    ("hand", "melds", "ctx", "message"),
+    [
+        # the indicator is 4z, so the 宝 is 1z: flown ones and held ones are at most four
+        ("123m456m789p55z111z", (), {"flown_bao": 2}, "only four 宝"),
+        ("456m789p234s55z", ("peng:111z",), {"flown_bao": 2}, "3 宝"),
+        ("123m456m789p234s55z", (), {"gang_draws": 1}, "0 gang meld"),
+        ("123m456m55z", ("angang:7777p", "liangbao:444z"), {"gang_draws": 2}, "1 gang meld"),
+        ("123m456m789p234s55z", (), {"heavenly": True, "earthly": True}, "both"),
+        ("123m456m789p234s55z", (), {"heavenly": True, "win_by": "rob_gang"}, "self-drawn"),
+        ("123m456m789p234s55z", (), {"earthly": True, "win_by": "rob_gang"}, "self-drawn"),
+        ("123m456m789p55z", ("chi:234s",), {"earthly": True}, "no declared melds"),
+        ("123m456m789p55z", ("angang:2222s",), {"heavenly": True}, "暗杠"),
+        ("123m456m789p234s55z", (), {"earthly": True, "flown_bao": 1}, "first discard"),
+    ],
+)
+def test_impossible_contexts_are_refused(
+    hand: str, melds: tuple[str, ...], ctx: dict[str, Any], message: str
+) -> None:
+    with pytest.raises(HandError, match=message):
+        J(hand, "5z", "4z", melds, **ctx)
 
 
 # --- memos and filters: the same answers as judging from scratch ----------------------------

@@ -6,6 +6,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -147,6 +148,37 @@ def test_cli_answers_in_order_and_survives_errors() -> None:
 def test_error_lines(obj: object, needle: str) -> None:
     out = json.loads(score_line(json.dumps(obj)))
     assert set(out) == {"error"} and needle in out["error"]
+
+
+PLAIN = {"concealed": "123m456m789p234s55z", "winning_tile": "5z", "indicator": "1m"}
+
+
+@pytest.mark.parametrize(
+    ("fields", "needle"),
+    [
+        # the 宝 is 2m; a 碰 of it and two in hand with one flown make five
+        (
+            {
+                "concealed": "234m456m789p55z",
+                "indicator": "1m",
+                "melds": ["peng:222m"],
+                "flown_bao": 1,
+            },
+            "only four 宝",
+        ),
+        ({"gang_draws": 1}, "gang meld"),
+        (
+            {"concealed": "234m456m789p55z", "melds": ["liangbao:111m"], "gang_draws": 1},
+            "not 亮宝杠",
+        ),
+        ({"heavenly": True, "earthly": True}, "both"),
+        ({"earthly": True, "win_by": "rob_gang"}, "self-drawn"),
+        ({"concealed": "123m456m789p55z", "melds": ["angang:2222s"], "heavenly": True}, "melds"),
+    ],
+)
+def test_impossible_inputs_answer_an_error(fields: dict[str, Any], needle: str) -> None:
+    out = json.loads(score_line(json.dumps({**PLAIN, **fields})))
+    assert list(out) == ["error"] and needle in out["error"]
 
 
 def test_chinese_not_escaped() -> None:
