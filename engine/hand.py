@@ -67,6 +67,8 @@ class WinCheck:
     win: bool
     score: int
     detail: dict[str, Any]
+    flat: bool = False
+    """天胡/地胡: a flat score, nothing else counted (no 番 from the others' 飞宝 either)."""
 
 
 def _judge_win(
@@ -103,7 +105,7 @@ def _judge_win(
         "reason": j.reason,
         "breakdown": [dataclasses.asdict(b) for b in j.breakdown],
     }
-    return WinCheck(j.win, j.score, detail)
+    return WinCheck(j.win, j.score, detail, flat=heavenly or earthly)
 
 
 def could_win(concealed: Sequence[int], melds: Sequence[Meld], indicator: int) -> bool:
@@ -829,7 +831,7 @@ def _end(
             assert robbed is not None
             transfers.append(transfer(robbed, w, check.score, "qiang_gang"))
         else:
-            transfers.extend(self_draw_payments(s, w, check.score))
+            transfers.extend(self_draw_payments(s, w, check.score, flat=check.flat))
     transfers.extend(gang_payments(s) if gangs is None else gangs)
     if winners:
         if robbed is not None:

@@ -9,6 +9,9 @@ The judge (:mod:`engine.judge`) finds every scorable reading of a hand as a
 
 Decisions where the rules are open
 ----------------------------------
+(The ones a player or a room creator needs are in ``docs/rules.md``, "Decisions where the sources
+are open".)
+
 * 宝吊 is judged on the 13 tiles before the draw (winning tile removed) less one 宝: those must
   be complete sets with the remaining 宝 wild; the drawn tile (or, if it is a 宝, any tile) is
   the pair. 宝吊无宝 falls out of keeping the best reading, since 无宝 ≥ 宝吊 in every row.
@@ -32,7 +35,10 @@ Decisions where the rules are open
 * 单吊 on a drawn 宝 (four melds, single tile X, draws a 宝) is 有宝 with the 单吊 factor; a
   pair of 宝 behind four melds is 无宝 单吊 (both read as themselves).
 * Equal scores go to the cleaner 宝 status (无宝, then 宝吊, then 有宝), then the first found.
-* ``flown_bao`` and ``gang_draws`` above 4 are refused (four 宝, at most four gangs).
+* Impossible contexts are refused by the judge: ``flown_bao`` and ``gang_draws`` above 4, more
+  宝 flown and held than four, more gang draws than replacement-drawing gang melds, 天胡/地胡
+  together, robbed, with melds or with 宝 flown.
+* 天胡/地胡 pay flat in the 番 profile too: no extra 番 from the others' 飞宝.
 * A 七对 reading may count wild-made fours (e.g. three 5p plus a 宝 read as 5p) as 豪华;
   fifth copies are never needed for that.
 """

@@ -27,12 +27,15 @@ def transfer(payer: int, payee: int, points: int, reason: str) -> dict[str, Any]
     return {"payer": payer, "payee": payee, "points": points, "reason": reason}
 
 
-def self_draw_payments(s: HandState, w: int, score: int) -> list[dict[str, Any]]:
+def self_draw_payments(
+    s: HandState, w: int, score: int, *, flat: bool = False
+) -> list[dict[str, Any]]:
+    """What each other seat pays a self-drawn win; ``flat``: 天胡/地胡, nothing else counted."""
     others = [(w + i) % 4 for i in range(1, 4)]
     share: dict[int, int] = {}
     for o in others:
         pts = score
-        if s.rules.scoring == "fan":
+        if s.rules.scoring == "fan" and not flat:
             pts = score * 2 ** s.flown[o]  # a non-winner who flew 宝 pays one extra 番 each
         share[o] = pts
     payer_of = {o: o for o in others}

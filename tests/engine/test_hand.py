@@ -27,7 +27,7 @@ from engine.melds import Meld
 from engine.replay import replay
 from engine.rules import Rules
 from engine.settlement import self_draw_payments
-from engine.tiles import bao_of, counts_of, parse_tile, parse_tiles
+from engine.tiles import bao_of, counts_of, format_tile, parse_tile, parse_tiles
 from engine.views import seat_view
 from engine.wall import full_set, ring_from_draw_order
 
@@ -613,3 +613,46 @@ def test_plain_discards_and_passes_match_the_listed_actions() -> None:
         apply(s, 1, act("discard", "2m"))  # a claim window: discards are not asked for
     s, _ = apply(s, 1, Action("pass", parse_tile("9m")))  # a pass names no tile: ignored
     assert s.log[-1] == [1, {"type": "pass"}]
+
+
+def test_no_heavenly_or_earthly_after_a_gang_a_claim_or_on_a_later_draw(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    seen: list[tuple[bool, bool]] = []
+
+    def spy(*args: Any, heavenly: bool = False, earthly: bool = False, **kw: Any) -> WinCheck:
+        seen.append((heavenly, earthly))
+        return WinCheck(False, 0, {})
+
+    monkeypatch.setattr(hand_mod, "_judge_win", spy)
+
+    def flags(s: HandState, seat: int) -> tuple[bool, bool]:
+        hand_mod._JUDGED.clear()
+        seen.clear()
+        legal_actions(s, seat)
+        return seen[-1]
+
+    hands = dict(HANDS)
+    hands[0] = "1m1m1m1m1p1p4p7p1s4s7s1z2z3z"
+    s = scripted(hands, tail="9m")
+    assert flags(s, 0) == (True, False)
+    s, _ = apply(s, 0, Action("gang", 0, gang="angang"))
+    assert flags(s, 0) == (False, False)  # the replacement is not the first 14 tiles
+    s = scripted(HANDS)
+    s, _ = apply(s, 0, act("discard", "3m"))
+    s, _ = apply(s, 1, Action("pass"))
+    s, _ = apply(s, 2, act("peng", "3m"))
+    s, _ = apply(s, 2, act("discard", "8m"))
+    while s.phase == "claim":
+        s, _ = apply(s, waiting_on(s)[0], Action("pass"))
+    assert s.turn == 3 and flags(s, 3) == (False, False)  # first draw, but after a 碰
+    s = scripted(HANDS)
+    for seat in (0, 1, 2, 3):
+        s, _ = apply(s, seat, act("discard", format_tile(s.hands[seat][-1])))
+        while s.phase == "claim":
+            s, _ = apply(s, waiting_on(s)[0], Action("pass"))
+    assert s.turn == 0 and flags(s, 0) == (False, False)  # the dealer's second turn
+    s, _ = apply(s, 0, act("discard", format_tile(s.hands[0][-1])))
+    while s.phase == "claim":
+        s, _ = apply(s, waiting_on(s)[0], Action("pass"))
+    assert s.turn == 1 and flags(s, 1) == (False, False)  # a second draw

@@ -413,3 +413,22 @@ def test_a_robbed_chain(
     assert [str(m) for m in state.melds[0]] == ["angang:9999p"]  # the first gang landed
     earlier = gang_points(0, 2, "angang") if kept else []
     expect(state, winners=[1], robbed=0, transfers=[(0, 1, score, "qiang_gang"), *earlier])
+
+
+def test_earthly_is_flat_in_the_fan_profile_even_after_a_flown_bao() -> None:
+    # §9's extra 番 from a flyer is not paid on 天胡/地胡: flat, nothing else counted
+    actions = [act(0, "discard", "5z"), act(2, "pass"), act(1, "hu")]
+    state = play(hand_record(BAO_HANDS, actions, draws="1z", rules=FAN))
+    assert state.flown == [1, 0, 0, 0]
+    expect(state, **EARTHLY)
+
+
+def test_no_heavenly_win_on_the_dealers_replacement_draw() -> None:
+    state = play(
+        hand_record(
+            ANGANG_DEALER, [act(0, "gang", "9p", gang="angang"), act(0, "hu")], tail={TAIL: "2z"}
+        )
+    )
+    result = state.result
+    assert result is not None and result["judgements"]["0"]["name"] == "平胡"
+    expect(state, scores={"0": 8})  # 平胡 4 x 杠上开花 2, not 天胡
