@@ -20,7 +20,8 @@ True
 >>> is_complete(counts_of(parse_tiles("123m456p789s12z")), 0)
 False
 
-The command line reads ``<tiles> <wilds>`` lines and answers ``1`` or ``0``::
+The command line reads ``<tiles> <wilds>`` lines and answers ``1`` or ``0`` for each one that
+is not blank (blank lines are skipped, as ``python -m engine.score`` skips them)::
 
     $ echo "123m456p789s1z 1" | python -m engine.wincheck
     1
@@ -486,13 +487,13 @@ _ANSWERS = _Answers()
 
 
 def check_text(data: str) -> str:
-    """Answers for every line of ``data``, one per line, each ending in a newline.
+    """Answers for every non-blank line of ``data``, one per line, each ending in a newline.
 
     When every line is in the canonical form (suits in order, each at most once),
     all the work runs as C-level ``map`` calls over columns; otherwise each line
     goes through :func:`check_line`.
 
-    >>> check_text("123m456p789s1z 1\\n1m 0\\n")
+    >>> check_text("123m456p789s1z 1\\n\\n1m 0\\n")
     '1\\n0\\n'
     """
     if not data:
@@ -504,7 +505,8 @@ def check_text(data: str) -> str:
         answers = _bulk_answers(matches)
         if answers is not None:
             return "\n".join(answers) + "\n"
-    return "".join([check_line(line) + "\n" for line in data.splitlines()])
+    # blank lines are skipped, as ``python -m engine.score`` does: one answer per hand
+    return "".join([check_line(line) + "\n" for line in data.splitlines() if line.strip()])
 
 
 def _bulk_answers(matches: list[tuple[str, str, str, str, str]]) -> list[str] | None:

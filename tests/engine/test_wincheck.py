@@ -280,7 +280,7 @@ def test_check_line_and_text_agree_on_odd_input():
         "2m1m3m11z 0",  # not in order
     ]
     text = "\n".join(lines) + "\n"
-    assert check_text(text).splitlines() == [check_line(line) for line in lines]
+    assert check_text(text).splitlines() == [check_line(line) for line in lines if line]
     answers = [check_line(line) for line in lines]
     assert answers[0] == "1"
     assert answers[1] == "1"
@@ -332,6 +332,10 @@ def test_cli_reports_errors_per_line_and_continues():
 
 def test_cli_empty_input():
     assert _run_cli("").stdout == ""
+
+
+def test_cli_skips_blank_lines_like_the_score_cli():
+    assert _run_cli("\n11z 0\n\n  \t\n19m 0\n\n").stdout == "1\n0\n"
 
 
 # --- the shipped suit table and the caches -----------------------------------------------
@@ -419,4 +423,4 @@ def test_bulk_falls_back_for_other_line_breaks():
     text = "123m456p789s1z 1\r\n11z 0\n"
     assert check_text(text) == "".join(check_line(x) + "\n" for x in text.splitlines())
     assert check_text("11z 0") == "1\n"
-    assert check_text("11z 0\n\n") == "1\n" + check_line("") + "\n"
+    assert check_text("11z 0\n\n") == "1\n"  # a blank line is skipped, not answered
