@@ -26,7 +26,7 @@ from engine.judge import HandError, WinContext, judge
 from engine.melds import Meld
 from engine.replay import replay
 from engine.rules import Rules
-from engine.settlement import self_draw_payments
+from engine.settlement import gang_payments, self_draw_payments
 from engine.tiles import bao_of, counts_of, format_tile, parse_tile, parse_tiles
 from engine.views import seat_view
 from engine.wall import full_set, ring_from_draw_order
@@ -656,3 +656,91 @@ def test_no_heavenly_or_earthly_after_a_gang_a_claim_or_on_a_later_draw(
     while s.phase == "claim":
         s, _ = apply(s, waiting_on(s)[0], Action("pass"))
     assert s.turn == 1 and flags(s, 1) == (False, False)  # a second draw
+
+
+def _gang_transfers(s: HandState) -> set[tuple[int, int, str]]:
+    """(payee, points, reason) of the gang payments, each paid by all three others."""
+    out = {(t["payee"], t["points"], t["reason"]) for t in gang_payments(s)}
+    for payee, points, reason in out:
+        payers = sorted(
+            t["payer"] for t in gang_payments(s) if (t["payee"], t["reason"]) == (payee, reason)
+        )
+        assert payers == [o for o in range(4) if o != payee] and points > 0
+    return out
+
+
+@pytest.mark.parametrize(
+    ("option", "reasons"),
+    [
+        ("minggang_points", {"minggang", "bugang", "peng_of_indicator"}),
+        ("angang_points", {"angang", "concealed_indicator_triple"}),
+        ("liangbao_gang_points", {"liangbao"}),
+        ("sibao_points", {"sibao"}),
+    ],
+)
+def test_gang_point_options(option: str, reasons: set[str]) -> None:
+    seven, bao = parse_tile("7z"), bao_of(parse_tile("7z"))  # the indicator and the 宝 (5z)
+    s = scripted(HANDS, rules=R.with_options(**{option: 7}))
+    s.melds = [
+        [Meld("minggang", (0,) * 4, 3), Meld("bugang", (9,) * 4, 3)],
+        [Meld("angang", (bao,) * 4)],  # the four 宝, ganged: 暗杠 and 四宝
+        [Meld("liangbao", (seven,) * 3)],
+        [Meld("peng", (seven,) * 3, 0)],  # not a real deal: one meld of each kind to price
+    ]
+    s.hands[0] = [seven, seven, seven, 1]  # a concealed triple of the indicator's kind
+    defaults = {"minggang": 1, "bugang": 1, "peng_of_indicator": 1, "angang": 2}
+    defaults |= {"concealed_indicator_triple": 2, "liangbao": 2, "sibao": 10}
+    seat_of = {"minggang": 0, "bugang": 0, "concealed_indicator_triple": 0, "angang": 1}
+    seat_of |= {"sibao": 1, "liangbao": 2, "peng_of_indicator": 3}
+    want = {(seat_of[r], 7 if r in reasons else v, r) for r, v in defaults.items()}
+    assert _gang_transfers(s) == want
+
+
+def test_a_peng_of_the_indicators_kind_scores_as_a_minggang() -> None:
+    hands = dict(HANDS)
+    hands[0] = "7z1m1p1p4p7p1s4s7s1z2z3z4z9p"  # throws the indicator's kind
+    hands[1] = "7z7z4m2p5p8p2s5s8s1z2z3z9s"  # 碰s it: all three that can be held
+    s = scripted(hands)
+    s, _ = apply(s, 0, act("discard", "7z"))
+    s, _ = apply(s, 1, act("peng", "7z"))
+    end = _play_out(s, _discard_drawn)
+    assert end.result is not None and end.result["outcome"] == "draw"
+    assert _gang_transfers(end) == {(1, 1, "peng_of_indicator")}
+
+
+def test_no_gang_when_no_tile_is_left_to_replace_it() -> None:
+    hands = dict(HANDS)
+    hands[0] = "1m1m1m1m3m1p4p7p1s4s7s1z2z3z"
+    hands[2] = "3m3m3m3p6p3s6s9s1z2z3z6z8m"
+    s = scripted(hands)
+    angang = Action("gang", 0, gang="angang")
+    minggang = Action("gang", parse_tile("3m"), gang="minggang")
+    assert angang in legal_actions(s, 0)
+    s, _ = apply(s, 0, act("discard", "3m"))
+    assert minggang in legal_actions(s, 2)
+    while s.wall.live_count():  # as if this discard came after the last draw
+        s.wall.draw()
+    assert minggang not in legal_actions(s, 2) and act("peng", "3m") in legal_actions(s, 2)
+    s.turn, s.phase, s.pending = 0, "turn", None
+    s.hands[0].append(parse_tile("3m"))
+    assert angang not in legal_actions(s, 0)  # nor a 暗杠 on one's turn
+
+
+# The owner is 1, its 下家 2, 对家 3, 上家 4, the owner again 5 …: seats after the owner.
+OWNER_ROLL_OFFSET = {2: 1, 3: 2, 4: 3, 5: 0, 6: 1, 7: 2, 8: 3, 9: 0, 10: 1, 11: 2, 12: 3}
+
+
+def test_owner_roll_counts_seats_from_the_owner() -> None:
+    from engine.match import Match, first_dealer
+
+    seen: set[int] = set()
+    for owner in range(4):
+        for seed in range(60):
+            dealer, rolls = first_dealer(R, seed, owner)
+            assert len(rolls) == 1 and all(1 <= d <= 6 for d in rolls[0])
+            total = sum(rolls[0])
+            seen.add(total)
+            assert dealer == (owner + OWNER_ROLL_OFFSET[total]) % 4, (owner, rolls)
+        match = Match(R, seed="owner-roll", owner=owner)
+        assert (match.dealer, match.first_rolls) == first_dealer(R, "owner-roll", owner)
+    assert seen == set(OWNER_ROLL_OFFSET)  # every sum came up
