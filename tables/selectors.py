@@ -44,6 +44,7 @@ OPTION_LABELS: dict[str, _StrPromise] = {
     "angang_points": _("暗杠 points"),
     "liangbao_gang_points": _("亮宝杠 points"),
     "sibao_points": _("四宝 points"),
+    "rob_settlement": _("A robbed gang (抢杠) settles"),
 }
 
 VALUE_LABELS: dict[str, dict[str, _StrPromise]] = {
@@ -54,6 +55,10 @@ VALUE_LABELS: dict[str, dict[str, _StrPromise]] = {
     "replacement": {
         "burn_upper": _("lower tile, upper burned"),
         "single_tile": _("single tile, none burned"),
+    },
+    "rob_settlement": {
+        "standard": _("the robbed gang scores nothing (§8)"),
+        "fan": _("a 宝 gang keeps its 四宝, earlier gangs keep theirs (§9)"),
     },
 }
 

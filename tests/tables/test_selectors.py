@@ -52,3 +52,14 @@ def test_ledger_nets_points_per_player_and_hand(room: Any, user: Any, make_user:
     assert dict((u.username, p) for u, p in ledger.against) == {"bob": 5, "carol": 8}
     assert {row.hand.number: row.points for row in ledger.hands} == {1: 16, 2: -3}
     assert selectors.ledger_for(bob).total == -5
+
+
+def test_every_rule_option_and_choice_has_words() -> None:
+    """A new engine option must not reach the room form or card as its raw name."""
+    from engine.rules import OPTION_CHOICES
+    from tables.selectors import OPTION_LABELS, VALUE_LABELS
+
+    options = set(Rules().to_json()) - {"profile"}
+    assert options <= set(OPTION_LABELS), options - set(OPTION_LABELS)
+    for name, values in OPTION_CHOICES.items():
+        assert set(values) <= set(VALUE_LABELS.get(name, {})), name
