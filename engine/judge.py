@@ -130,6 +130,8 @@ def _check_context(
                 "tiles: only four 宝 exist"
             )
     if context.gang_draws:
+        if context.win_by == "rob_gang":
+            raise HandError("gang_draws is for a win on a replacement draw, not a 抢杠 win")
         # each replacement draw of a 杠开 chain follows one of the hand's own gangs
         gangs = sum(1 for m in melds if m.kind in GANG_KINDS)
         if context.gang_draws > gangs:

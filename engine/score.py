@@ -288,10 +288,10 @@ def make_score_input(n: int, seed: int = 0) -> list[str]:
         held = hand.count(bao) + sum(parse_meld(m).tiles.count(bao) for m in melds)
         if rng.random() < 0.2:
             obj["flown_bao"] = min(rng.randrange(3), 4 - held)  # only four 宝 exist
-        if rng.random() < 0.5 and any(m.startswith("angang") for m in melds):
-            obj["gang_draws"] = 1  # a replacement draw follows a gang of the hand
         if rng.random() < 0.1:
             obj["win_by"] = "rob_gang"
+        elif rng.random() < 0.5 and any(m.startswith("angang") for m in melds):
+            obj["gang_draws"] = 1  # a replacement draw follows a gang of the hand
         lines.append(json.dumps(obj))
     return lines
 

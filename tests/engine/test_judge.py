@@ -313,6 +313,7 @@ def test_bad_context(ctx: dict[str, Any]) -> None:
         ("456m789p234s55z", ("peng:111z",), {"flown_bao": 2}, "3 宝"),
         ("123m456m789p234s55z", (), {"gang_draws": 1}, "0 gang meld"),
         ("123m456m55z", ("angang:7777p", "liangbao:444z"), {"gang_draws": 2}, "1 gang meld"),
+        ("123m456m789p55z", ("angang:2222s",), {"gang_draws": 1, "win_by": "rob_gang"}, "抢杠"),
         ("123m456m789p234s55z", (), {"heavenly": True, "earthly": True}, "both"),
         ("123m456m789p234s55z", (), {"heavenly": True, "win_by": "rob_gang"}, "self-drawn"),
         ("123m456m789p234s55z", (), {"earthly": True, "win_by": "rob_gang"}, "self-drawn"),

@@ -171,6 +171,15 @@ PLAIN = {"concealed": "123m456m789p234s55z", "winning_tile": "5z", "indicator": 
             {"concealed": "234m456m789p55z", "melds": ["liangbao:111m"], "gang_draws": 1},
             "not 亮宝杠",
         ),
+        (
+            {
+                "concealed": "123m456m789p55z",
+                "melds": ["angang:2222s"],
+                "gang_draws": 1,
+                "win_by": "rob_gang",
+            },
+            "not a 抢杠 win",
+        ),
         ({"heavenly": True, "earthly": True}, "both"),
         ({"earthly": True, "win_by": "rob_gang"}, "self-drawn"),
         ({"concealed": "123m456m789p55z", "melds": ["angang:2222s"], "heavenly": True}, "melds"),
