@@ -93,6 +93,7 @@ def allowed_tiles(view: dict[str, Any]) -> Counter[str]:
     for row in view["melds"]:
         for m in row:
             add(m["tiles"])
+    allowed.update(view["burned"])  # turned face up by gang replacement draws
     allowed[view["indicator"]] += 1
     allowed[view["bao"]] += 1
     if "window" in view and view["window"]["tile"]:
