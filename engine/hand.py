@@ -19,34 +19,22 @@ in :mod:`engine.replay`.
 from __future__ import annotations
 
 import copy
-import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from engine.actions import Action
-from engine.judge import WinContext, judge
 from engine.melds import Meld
 from engine.rules import Rules
 from engine.settlement import gang_payments, self_draw_payments, transfer
-from engine.shanten import complete
-from engine.tiles import (
-    KIND_COUNT,
-    bao_of,
-    format_tile,
-    format_tiles,
-    is_honor,
-    is_terminal_or_honor,
-    parse_tile,
-)
+from engine.tiles import KIND_COUNT, bao_of, format_tile, format_tiles, is_honor, parse_tile
 from engine.wall import Wall
+from engine.win_check import WinCheck, judged
 
 __all__ = [
     "HandState",
     "IllegalAction",
-    "WinCheck",
     "apply",
-    "could_win",
     "legal_actions",
     "new_hand",
     "waiting_on",
@@ -58,132 +46,6 @@ _BAO_OF = [bao_of(k) for k in range(KIND_COUNT)]
 
 class IllegalAction(ValueError):
     """An action that is out of turn, not legal now, or stale; the state is unchanged."""
-
-
-@dataclass(frozen=True)
-class WinCheck:
-    """What this module needs from the judge: does it win, for how much, and the details."""
-
-    win: bool
-    score: int
-    detail: dict[str, Any]
-    flat: bool = False
-    """天胡/地胡: a flat score, nothing else counted (no 番 from the others' 飞宝 either)."""
-
-
-def _judge_win(
-    concealed: Sequence[int],
-    melds: Sequence[Meld],
-    winning_tile: int,
-    indicator: int,
-    rules: Rules,
-    *,
-    win_by: str,
-    gang_draws: int = 0,
-    flown_bao: int = 0,
-    heavenly: bool = False,
-    earthly: bool = False,
-) -> WinCheck:
-    """The one door to :mod:`engine.judge`; tests replace this function."""
-    if not could_win(concealed, melds, indicator):
-        return WinCheck(False, 0, {"reason": "no winning shape"})
-    ctx = WinContext(
-        win_by=win_by,
-        gang_draws=gang_draws,
-        flown_bao=flown_bao,
-        heavenly=heavenly,
-        earthly=earthly,
-    )
-    j = judge(list(concealed), list(melds), winning_tile, indicator, ctx, rules)
-    detail: dict[str, Any] = {
-        "name": j.name,
-        "score": j.score,
-        "patterns": sorted(j.patterns),
-        "bao_status": j.bao_status,
-        "fan": j.fan,
-        "base": j.base,
-        "reason": j.reason,
-        "breakdown": [dataclasses.asdict(b) for b in j.breakdown],
-    }
-    return WinCheck(j.win, j.score, detail, flat=heavenly or earthly)
-
-
-def could_win(concealed: Sequence[int], melds: Sequence[Meld], indicator: int) -> bool:
-    """A cheap necessary condition for a win: the 14 tiles are a complete shape (sets and a
-    pair, 七对, 十三烂 or 九幺) when every 宝 may be anything. Most draws fail it, and then the
-    full judgement (every reading of every 宝, priced) need not run.
-
-    >>> from engine.tiles import parse_tile, parse_tiles
-    >>> could_win(parse_tiles("123m456m789p234s55z"), [], parse_tile("9s"))
-    True
-    >>> could_win(parse_tiles("123m456m789p234s56z"), [], parse_tile("9s"))
-    False
-    """
-    if len(concealed) + 3 * len(melds) != 14 or len(melds) > 4:
-        return True  # not a hand the shape check knows; let the judge explain
-    bao = bao_of(indicator)
-    counts = [0] * KIND_COUNT
-    wilds = 0
-    for k in concealed:
-        if k == bao:
-            wilds += 1
-        else:
-            counts[k] += 1
-    terminal = all(is_terminal_or_honor(k) for m in melds for k in m.tiles)
-    return complete(counts, wilds, len(melds), melds_terminal=terminal)
-
-
-_JUDGED: dict[tuple[Any, ...], WinCheck] = {}
-_JUDGED_LIMIT = 1 << 14
-"""Judgements are asked for again and again: once to offer the win, once more when the action
-comes back to be checked, once per seat view. They depend only on the key, so keep them."""
-
-
-def _judged(
-    concealed: Sequence[int],
-    melds: Sequence[Meld],
-    winning_tile: int,
-    indicator: int,
-    rules: Rules,
-    *,
-    win_by: str,
-    gang_draws: int = 0,
-    flown_bao: int = 0,
-    heavenly: bool = False,
-    earthly: bool = False,
-) -> WinCheck:
-    door = _judge_win  # looked up on each call: tests replace it
-    key = (
-        door,
-        tuple(concealed),
-        tuple(melds),
-        winning_tile,
-        indicator,
-        rules,
-        win_by,
-        gang_draws,
-        flown_bao,
-        heavenly,
-        earthly,
-    )
-    got = _JUDGED.get(key)
-    if got is None:
-        got = door(
-            concealed,
-            melds,
-            winning_tile,
-            indicator,
-            rules,
-            win_by=win_by,
-            gang_draws=gang_draws,
-            flown_bao=flown_bao,
-            heavenly=heavenly,
-            earthly=earthly,
-        )
-        if len(_JUDGED) >= _JUDGED_LIMIT:
-            _JUDGED.clear()
-        _JUDGED[key] = got
-    return got
 
 
 @dataclass
@@ -338,7 +200,7 @@ def _self_draw_check(state: HandState, seat: int) -> WinCheck | None:
     )
     # After a 亮宝杠 the drawn tile may have gone into the meld; judge on the hand as it stands.
     tile = state.drawn if state.drawn is not None and state.drawn in hand else hand[-1]
-    return _judged(
+    return judged(
         hand,
         state.melds[seat],
         tile,
@@ -626,7 +488,7 @@ def _declare_gang(
 
 
 def _rob_check(s: HandState, seat: int, k: int) -> WinCheck:
-    return _judged(
+    return judged(
         [*s.hands[seat], k],
         s.melds[seat],
         k,
