@@ -1,0 +1,158 @@
+"""accounts.forms: sign-up, the rate-limited login form, the display name form."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import RequestFactory
+from django.utils import translation
+
+from accounts import selectors, services
+from accounts.forms import DisplayNameForm, RateLimitedAuthenticationForm, SignupForm, client_ip
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _english() -> Any:
+    with translation.override("en"):
+        yield
+
+
+def request_from(ip: str | None = "10.1.2.3", **meta: Any) -> Any:
+    request = RequestFactory().post("/accounts/login/", **meta)
+    if ip is None:
+        del request.META["REMOTE_ADDR"]
+    else:
+        request.META["REMOTE_ADDR"] = ip
+    return request
+
+
+def login_form(username: str, password: str, ip: str | None = "10.1.2.3") -> Any:
+    return RateLimitedAuthenticationForm(
+        request_from(ip), data={"username": username, "password": password}
+    )
+
+
+# ---------------------------------------------------------------- client_ip
+
+
+def test_client_ip_is_remote_addr_and_ignores_proxy_headers() -> None:
+    request = request_from("10.9.8.7", HTTP_X_FORWARDED_FOR="1.1.1.1")
+    assert client_ip(request) == "10.9.8.7"
+
+
+@pytest.mark.parametrize("ip", [None, ""])
+def test_client_ip_unknown_without_an_address(ip: str | None) -> None:
+    assert client_ip(request_from(ip)) == "unknown"
+    assert client_ip(None) == "unknown"
+
+
+# ---------------------------------------------------------------- sign-up
+
+
+def test_signup_form_creates_a_user_with_a_hashed_password(password: str) -> None:
+    form = SignupForm(
+        {"username": "carol", "display_name": "小红", "password1": password, "password2": password}
+    )
+    assert form.is_valid(), form.errors
+    user = form.save()
+    assert user.pk is not None and user.name == "小红"
+    assert user.check_password(password) and user.password != password
+    assert list(SignupForm().fields) == ["username", "display_name", "password1", "password2"]
+
+
+def test_signup_refuses_a_username_that_differs_only_in_case(user: Any, password: str) -> None:
+    form = SignupForm({"username": "ALICE", "password1": password, "password2": password})
+    assert not form.is_valid()
+    assert [e.code for e in form.errors.as_data()["username"]] == ["unique"]
+
+
+def test_signup_display_name_is_limited_to_thirty_characters(password: str) -> None:
+    data = {"username": "dave", "password1": password, "password2": password}
+    assert SignupForm({**data, "display_name": "x" * 30}).is_valid()
+    form = SignupForm({**data, "display_name": "x" * 31})
+    assert not form.is_valid() and list(form.errors) == ["display_name"]
+
+
+def test_signup_password_similar_to_the_username_is_refused() -> None:
+    form = SignupForm(
+        {"username": "mahjongfan", "password1": "mahjongfan1", "password2": "mahjongfan1"}
+    )
+    assert not form.is_valid()
+    assert "password_too_similar" in [e.code for e in form.errors.as_data()["password2"]]
+
+
+# ---------------------------------------------------------------- login
+
+
+def test_a_wrong_password_counts_one_failure_for_that_username_and_ip(user: Any) -> None:
+    form = login_form("alice", "wrong", ip="10.0.0.5")
+    assert not form.is_valid()
+    assert [e.code for e in form.non_field_errors().as_data()] == ["invalid_login"]
+    assert selectors.login_failure_count("alice", "10.0.0.5") == 1
+    assert selectors.login_failure_count("alice", "10.0.0.6") == 0
+
+
+def test_an_unknown_username_counts_too(db: None) -> None:
+    assert not login_form("nobody", "wrong").is_valid()
+    assert selectors.login_failure_count("nobody", "10.1.2.3") == 1
+
+
+def test_a_form_without_a_request_counts_under_unknown(user: Any) -> None:
+    form = RateLimitedAuthenticationForm(None, data={"username": "alice", "password": "x"})
+    assert not form.is_valid()
+    assert selectors.login_failure_count("alice", "unknown") == 1
+
+
+def test_a_missing_username_counts_nothing(user: Any) -> None:
+    form = login_form("", "wrong")
+    assert not form.is_valid() and "username" in form.errors
+    assert selectors.login_failure_count("", "10.1.2.3") == 0
+
+
+def test_the_right_password_logs_in_and_clears_the_count(user: Any, password: str) -> None:
+    for _ in range(3):
+        services.login_failure_record(username="alice", ip="10.1.2.3")
+    form = login_form("alice", password)
+    assert form.is_valid(), form.errors
+    assert form.get_user() == user
+    assert selectors.login_failure_count("alice", "10.1.2.3") == 0
+
+
+def test_once_limited_even_the_right_password_is_refused_without_a_check(
+    user: Any, password: str, settings: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    settings.LOGIN_RATE_LIMIT_ATTEMPTS = 2
+    for _ in range(2):
+        assert not login_form("alice", "wrong").is_valid()
+    checked: list[str] = []
+    monkeypatch.setattr(
+        "django.contrib.auth.forms.authenticate", lambda *a, **k: checked.append("x")
+    )
+    form = login_form("alice", password)
+    assert not form.is_valid()
+    assert [e.code for e in form.non_field_errors().as_data()] == ["rate_limited"]
+    assert "Too many failed login attempts" in form.non_field_errors()[0]
+    assert checked == []  # the password was never tried
+    assert form.get_user() is None
+    assert selectors.login_failure_count("alice", "10.1.2.3") == 2  # refusals don't add up
+    monkeypatch.undo()
+    assert login_form("alice", password, ip="10.1.2.4").is_valid()  # another address may
+
+
+# ---------------------------------------------------------------- display name
+
+
+@pytest.mark.parametrize(("raw", "cleaned"), [("  东风  ", "东风"), ("", ""), ("x" * 30, "x" * 30)])
+def test_display_name_form_is_optional_and_trims(raw: str, cleaned: str) -> None:
+    form = DisplayNameForm({"display_name": raw})
+    assert form.is_valid(), form.errors
+    assert form.cleaned_data["display_name"] == cleaned
+
+
+def test_display_name_form_refuses_too_long_names() -> None:
+    form = DisplayNameForm({"display_name": "x" * 31})
+    assert not form.is_valid()
+    assert [e.code for e in form.errors.as_data()["display_name"]] == ["max_length"]

@@ -1,0 +1,413 @@
+"""tables.board: what one person sees at a live table, built from the engine's seat view.
+
+Precise situations (a claim window, a 抢杠 window, a face-down 暗杠 with a burned tile) come
+from explicit walls (tests/engine/scripted.py) put into a real room's stored state; the rest
+from seeded rooms played by the table's clock.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from django.utils import timezone, translation
+
+from engine.hand import HandState
+from engine.rules import Rules
+from engine.views import seat_view
+from tables import play
+from tables.board import Board, Choice, MeldView, board_for, seat_name, settlement_of
+from tables.live import render_live
+from tables.models import Room, Seat
+from tables.play import Table
+from tests.engine.scripted import act, hand_record
+from tests.engine.scripted import play as replay_script
+from tests.engine.test_scripted_hands import ANGANG_DEALER, TAIL_TILES
+from tests.tables.factories import start_with_bots
+from tests.tables.test_consumers import start_with_four_people
+
+pytestmark = pytest.mark.django_db
+
+CLAIM_HANDS = {
+    0: "3m9m1p4p7p2s5s8s3z4z6z6z7s9p",  # the dealer discards 3m
+    1: "2m4m2p5p8p1s4s9s4z6z8m8p3s",  # 吃 3m with 24m
+    2: "3m3m3m3p6p3s6s7p2p6m7m9m5p",  # 碰 or 明杠 3m
+    3: "1m2m4p5p6p7s8s9s1z1z1z2z2z",  # waits on 3m: robs the 明杠
+}
+DISCARD_3M = [act(0, "discard", "3m")]
+GANG_3M = [*DISCARD_3M, act(1, "pass"), act(2, "gang", "3m", gang="minggang")]
+# Seat 0 暗杠s 9p, burns the tail's upper 2z, discards the replacement 9m; seat 1 draws 3z
+# and may 胡 (平胡, 4).
+ANGANG_THEN_DRAW = [act(0, "gang", "9p", gang="angang"), act(0, "discard", "9m")]
+
+
+@pytest.fixture(autouse=True)
+def _english() -> Any:
+    with translation.override("en"):
+        yield
+
+
+@pytest.fixture
+def people(make_user: Any) -> list[Any]:
+    return [make_user(name) for name in ("alice", "bob", "carol", "dave")]
+
+
+@pytest.fixture
+def four(people: list[Any]) -> Room:
+    """alice (the owner), bob, carol and dave in seats 0-3; a match has started."""
+    return start_with_four_people(people)
+
+
+def scripted(
+    actions: list[list[Any]], *, rules: Rules | None = None, hands: Any = None
+) -> HandState:
+    hands = hands or CLAIM_HANDS
+    tail = TAIL_TILES if hands is ANGANG_DEALER else None
+    return replay_script(hand_record(hands, actions, draws="3z", tail=tail, rules=rules))
+
+
+def with_hand(room: Room, state: HandState) -> Table:
+    """The room's table as stored, with ``state`` as its current hand (saved, so pages read it)."""
+    assert room.state is not None
+    room.state = {**room.state, "hand": state.to_json()}
+    room.save(update_fields=["state"])
+    table = play.load_table(room)
+    assert table is not None
+    return table
+
+
+def until_hand_ends(room: Room) -> Table:
+    """Let the clock play (every seat automatic) until the current hand has ended."""
+    now = timezone.now()
+    for _ in range(800):
+        room.refresh_from_db()
+        table = play.load_table(room)
+        assert table is not None and table.hand is not None
+        if table.hand.phase == "ended":
+            return table
+        assert room.deadline is not None
+        now = max(now, room.deadline)
+        play.advance(room.number, now=now)
+    raise AssertionError("the hand never ended")
+
+
+def by_index(board: Board) -> dict[int, Any]:
+    return {p.index: p for p in board.panels}
+
+
+def flags(board: Board, name: str) -> list[Any]:
+    """One panel field for seats 0-3, in seat order."""
+    return [getattr(by_index(board)[i], name) for i in range(4)]
+
+
+# ---------------------------------------------------------------- names and positions
+
+
+def test_seat_name_is_the_display_name_or_bot_and_its_seat_number(
+    user: Any, make_user: Any
+) -> None:
+    room = start_with_bots(user)
+    seats = list(Seat.objects.filter(room=room).select_related("user").order_by("index"))
+    assert [seat_name(s) for s in seats] == ["alice", "Bot 2", "Bot 3", "Bot 4"]
+    user.display_name = "小明"
+    user.save()
+    seats[0].refresh_from_db()
+    assert seat_name(seats[0]) == "小明"
+
+
+@pytest.mark.parametrize(
+    ("viewer", "expected"),
+    [
+        (0, {0: "bottom", 1: "right", 2: "top", 3: "left"}),
+        (1, {1: "bottom", 2: "right", 3: "top", 0: "left"}),
+        (2, {2: "bottom", 3: "right", 0: "top", 1: "left"}),
+        (3, {3: "bottom", 0: "right", 1: "top", 2: "left"}),
+    ],
+)
+def test_positions_turn_with_the_viewer_and_the_xiajia_sits_on_the_right(
+    four: Room, people: list[Any], viewer: int, expected: dict[int, str]
+) -> None:
+    table = play.load_table(four)
+    assert table is not None
+    board = board_for(table, people[viewer])
+    assert {p.index: p.position for p in board.panels} == expected
+    assert [p.position for p in board.panels] == ["bottom", "right", "top", "left"]
+    assert board.me is not None and board.me.index == viewer and board.me.is_me
+    assert board.panel("right").index == (viewer + 1) % 4  # 下家
+    assert board.panel("left").index == (viewer + 3) % 4  # 上家
+    assert [p.index for p in board.panels if p.is_me] == [viewer]
+    assert board.panel("bottom").name == people[viewer].name
+
+
+def test_panels_carry_the_public_facts_of_each_seat(user: Any) -> None:
+    room = start_with_bots(user, seed="board-panels")
+    table = play.load_table(room)
+    assert table is not None and table.hand is not None
+    dealer = table.hand.dealer
+    board = board_for(table, user)
+    panels = by_index(board)
+    assert flags(board, "dealer") == [i == dealer for i in range(4)]
+    assert flags(board, "hand_size") == [14 if i == dealer else 13 for i in range(4)]
+    assert flags(board, "is_bot") == [False, True, True, True]
+    assert all(panels[i].connected for i in (1, 2, 3))  # bots never go offline
+    assert not panels[0].connected  # alice has no page open
+    assert len(panels[0].backs) == panels[0].hand_size
+    assert flags(board, "acting") == [i == dealer for i in range(4)]
+    assert board.waiting_names == [seat_name(table.seats[dealer])]
+    assert board.hand_no == 1 and board.hands_total == 8 and board.phase == "turn"
+    assert board.step == table.hand.step and board.version == room.version
+    view = seat_view(table.hand, 0)
+    assert board.indicator == view["indicator"] and board.bao == view["bao"]
+    assert board.wall_left == view["wall_left"] and board.dice == view["dice"]
+    assert board.burned == []
+
+
+def test_my_own_tiles_and_the_drawn_tile_kept_apart(four: Room, people: list[Any]) -> None:
+    # Seat 0 has 暗杠 9p and drawn its replacement 9m: the drawn tile stands apart.
+    state = scripted([act(0, "gang", "9p", gang="angang")], hands=ANGANG_DEALER)
+    board = board_for(with_hand(four, state), people[0])
+    assert board.drawn == "9m"
+    assert board.my_hand == ["1s", "2s", "3s", "7s", "8s", "9s", "1z", "1z", "1z", "2z"]
+    assert board.can_discard and board.choices == []
+    assert board.me is not None and board.me.melds == [
+        MeldView("angang", "Concealed kong", ["9p"] * 4)
+    ]
+    # Others see how many tiles seat 0 holds, never which.
+    other = board_for(with_hand(four, state), people[1])
+    assert other.drawn is None and "9m" not in other.my_hand
+    assert by_index(other)[0].hand_size == 11 and not other.can_discard
+
+
+# ---------------------------------------------------------------- choices
+
+
+def test_a_claim_window_offers_chi_peng_gang_and_pass_to_those_who_may(
+    four: Room, people: list[Any]
+) -> None:
+    table = with_hand(four, scripted(DISCARD_3M))
+    chi = board_for(table, people[1])
+    assert [c.action for c in chi.choices] == ["chi", "pass"]
+    assert chi.choices[0].tiles == ["2m", "3m", "4m"]
+    assert json.loads(chi.choices[0].hx_vals) == {"tile": "3m", "tiles": "24m"}
+    assert json.loads(chi.choices[1].hx_vals) == {}
+    assert not chi.can_discard and chi.drawn is None
+
+    peng = board_for(table, people[2])
+    assert [(c.action, c.label, c.tiles) for c in peng.choices] == [
+        ("peng", "Pong", ["3m"] * 3),
+        ("gang", "Exposed kong", ["3m"] * 4),
+        ("pass", "Pass", []),
+    ]
+    assert json.loads(peng.choices[1].hx_vals) == {"tile": "3m", "gang": "minggang"}
+    assert all(c.score is None for c in peng.choices)
+
+    # The discarder and a seat with no claim get nothing to press.
+    for seat in (0, 3):
+        board = board_for(table, people[seat])
+        assert board.choices == [] and not board.can_discard
+    for board in (chi, peng):
+        assert board.window_tile == "3m" and board.window_from == "alice"
+        assert board.waiting_names == ["bob", "carol"]
+        assert flags(board, "acting") == [False, True, True, False]
+
+
+def test_a_self_drawn_hu_shows_its_score_and_pattern(four: Room, people: list[Any]) -> None:
+    state = scripted(ANGANG_THEN_DRAW, hands=ANGANG_DEALER)
+    board = board_for(with_hand(four, state), people[1])
+    hu = [c for c in board.choices if c.action == "hu"]
+    assert hu == [Choice("hu", "Hu 平胡", {"type": "hu", "tile": "3z"}, score=4)]
+    assert board.can_discard and board.drawn == "3z"
+    assert not [c for c in board.choices if c.action == "pass"]  # one's own turn: discard
+
+
+def test_robbing_a_gang_previews_the_robbers_score(four: Room, people: list[Any]) -> None:
+    board = board_for(with_hand(four, scripted(GANG_3M)), people[3])
+    assert [c.action for c in board.choices] == ["hu", "pass"]
+    hu = board.choices[0]
+    assert hu.score == 24  # 平胡 4 x 抢杠 6, what the robbed seat would pay
+    assert hu.label == "Hu 平胡"
+    assert board.window_tile == "3m" and board.window_from == "carol"
+    assert not board.can_discard
+    # The robbed seat waits and may not answer its own gang.
+    assert board_for(with_hand(four, scripted(GANG_3M)), people[2]).choices == []
+
+
+def test_a_spectator_gets_no_hand_no_choices_and_sits_nobody_at_the_bottom(
+    four: Room, make_user: Any
+) -> None:
+    table = with_hand(four, scripted(DISCARD_3M))
+    for viewer in (make_user("watcher"), None):
+        board = board_for(table, viewer)
+        assert board.me is None
+        assert board.my_hand == [] and board.drawn is None
+        assert board.choices == [] and not board.can_discard
+        assert not any(p.is_me for p in board.panels)
+        assert board.panel("bottom").index == 0
+        assert flags(board, "hand_size") == [13] * 4
+        assert board.window_tile == "3m"  # what everyone saw discarded
+        assert not board.can_end_match
+
+
+# ---------------------------------------------------------------- burned and face-down tiles
+
+
+@pytest.mark.parametrize("replacement", ["burn_upper", "single_tile"])
+def test_burned_tiles_are_shown_to_everyone(
+    four: Room, people: list[Any], make_user: Any, replacement: str
+) -> None:
+    rules = Rules().with_options(replacement=replacement)
+    state = scripted([act(0, "gang", "9p", gang="angang")], hands=ANGANG_DEALER, rules=rules)
+    table = with_hand(four, state)
+    expected = ["2z"] if replacement == "burn_upper" else []
+    for viewer in (people[0], people[2], make_user("watcher")):
+        assert board_for(table, viewer).burned == expected
+
+
+@pytest.mark.parametrize("face_down", [True, False])
+def test_a_face_down_angang_shows_no_tiles_to_the_others(
+    four: Room, people: list[Any], make_user: Any, face_down: bool
+) -> None:
+    rules = Rules().with_options(angang_face_down=face_down)
+    state = scripted(ANGANG_THEN_DRAW, hands=ANGANG_DEALER, rules=rules)
+    table = with_hand(four, state)
+    seen = None if face_down else ["9p"] * 4
+    for viewer in (people[1], people[3], make_user("watcher")):
+        assert by_index(board_for(table, viewer))[0].melds == [
+            MeldView("angang", "Concealed kong", seen)
+        ]
+        html, _ = render_live(four.number, viewer, invite_url="/", csrf_token="x")
+        assert html.count('data-tile="9p"') == (0 if face_down else 4)
+    # Its owner always sees the four tiles.
+    assert by_index(board_for(table, people[0]))[0].melds[0].tiles == ["9p"] * 4
+    html, _ = render_live(four.number, people[0], invite_url="/", csrf_token="x")
+    assert html.count('data-tile="9p"') == 4
+
+
+def test_a_face_down_angang_is_laid_open_once_the_hand_ends(four: Room, people: list[Any]) -> None:
+    rules = Rules().with_options(angang_face_down=True)
+    state = scripted([*ANGANG_THEN_DRAW, act(1, "hu")], hands=ANGANG_DEALER, rules=rules)
+    board = board_for(with_hand(four, state), people[2])
+    assert by_index(board)[0].melds[0].tiles == ["9p"] * 4
+
+
+# ---------------------------------------------------------------- the settlement
+
+
+def test_settlement_of_names_the_winner_payments_and_the_next_dealer(four: Room) -> None:
+    state = scripted([*ANGANG_THEN_DRAW, act(1, "hu")], hands=ANGANG_DEALER)
+    assert state.result is not None
+    names = ["东", "南", "西", "北"]
+    s = settlement_of(state.result, names, seat_view(state, None)["melds"])
+    assert s.outcome == "self_draw"
+    [winner] = s.winners
+    assert (winner.name, winner.pattern_name, winner.score) == ("南", "平胡", 4)
+    assert winner.winning_tile == "3z"
+    assert winner.concealed[-3:] == ["3z", "4z", "4z"] and len(winner.concealed) == 14
+    assert winner.melds == []
+    assert winner.breakdown == [{"label": "平胡", "value": 4, "kind": "base"}]
+    assert sorted((t.payer, t.payee, t.points, t.reason) for t in s.transfers) == sorted(
+        [
+            ("西", "南", 4, "self-drawn win"),
+            ("北", "南", 4, "self-drawn win"),
+            ("东", "南", 4, "self-drawn win"),
+            ("南", "东", 2, "concealed kong"),
+            ("西", "东", 2, "concealed kong"),
+            ("北", "东", 2, "concealed kong"),
+        ]
+    )
+    assert s.hand_totals == [("东", 2), ("南", 10), ("西", -6), ("北", -6)]
+    assert s.next_dealer == "南"
+    assert [name for name, _ in s.revealed] == names
+    assert [len(tiles) for _, tiles in s.revealed] == [10, 14, 13, 13]
+
+
+def test_a_winner_with_melds_shows_them_in_the_settlement(four: Room) -> None:
+    # Single-tile replacement: the 暗杠's replacement is 2z, 杠上开花 for the dealer.
+    rules = Rules().with_options(replacement="single_tile")
+    actions = [act(0, "gang", "9p", gang="angang"), act(0, "hu")]
+    state = scripted(actions, hands=ANGANG_DEALER, rules=rules)
+    assert state.result is not None
+    s = settlement_of(state.result, ["a", "b", "c", "d"], seat_view(state, None)["melds"])
+    [winner] = s.winners
+    assert winner.name == "a" and winner.score == 8 and winner.winning_tile == "2z"
+    assert winner.melds == [MeldView("angang", "Concealed kong", ["9p"] * 4)]
+
+
+def test_between_hands_only_the_owner_may_end_the_match(user: Any, make_user: Any) -> None:
+    room = start_with_bots(user, hands=None, tuoguan=True, seed="board-end")
+    table = until_hand_ends(room)
+    owner = board_for(table, user)
+    assert owner.phase == "ended" and owner.can_end_match
+    assert owner.hand_no == 1  # the hand just played, not the next one
+    assert owner.settlement is not None and owner.settlement.outcome in {
+        "self_draw",
+        "rob_gang",
+        "draw",
+    }
+    assert owner.choices == [] and not owner.can_discard
+    assert not board_for(table, make_user("watcher")).can_end_match
+    # The bots are ready at once; the table waits for alice's 准备.
+    assert owner.waiting_names == ["alice"]
+    assert flags(owner, "ready") == [False, True, True, True]
+
+
+def test_no_ending_the_match_while_a_hand_is_played(four: Room, people: list[Any]) -> None:
+    table = with_hand(four, scripted(DISCARD_3M))
+    assert not board_for(table, people[0]).can_end_match  # the owner, mid-hand
+    assert board_for(table, people[0]).settlement is None
+
+
+def test_a_finished_match_shows_its_totals_and_cannot_be_ended(user: Any) -> None:
+    room = start_with_bots(user, hands=1, tuoguan=True, seed="board-finished")
+    table = until_hand_ends(room)
+    assert table.finished
+    board = board_for(table, user)
+    assert board.finished and not board.can_end_match
+    assert board.waiting_names == [] and board.seconds_left is None
+    points = [p for _, p in board.match_totals]
+    assert points == sorted(points, reverse=True) and sum(points) == 0
+    assert sorted(board.match_totals) == sorted(
+        (seat_name(s), int(table.match.totals[s.index])) for s in table.seats
+    )
+    assert board.settlement is not None
+
+
+# ---------------------------------------------------------------- the countdown
+
+
+@pytest.mark.parametrize(
+    ("left", "seconds"),
+    [(timedelta(seconds=7), 7), (timedelta(seconds=7.2), 8), (timedelta(seconds=-3), 0)],
+)
+def test_the_countdown_rounds_up_and_stops_at_zero(
+    four: Room, people: list[Any], left: timedelta, seconds: int
+) -> None:
+    table = with_hand(four, scripted(DISCARD_3M))
+    now = timezone.now()
+    table.room.turn_deadline = now + left
+    board = board_for(table, people[0], now=now)
+    assert board.seconds_left == seconds and board.deadline == now + left
+
+
+def test_no_countdown_without_a_turn_deadline(four: Room, people: list[Any]) -> None:
+    table = with_hand(four, scripted(DISCARD_3M))
+    table.room.turn_deadline = None
+    board = board_for(table, people[1])
+    assert board.seconds_left is None and board.deadline is None
+
+
+def test_the_countdown_runs_for_a_person_to_act_and_not_for_bots(user: Any) -> None:
+    room = start_with_bots(user, seed="board-clock-4")  # alice deals
+    table = play.load_table(room)
+    assert table is not None and table.hand is not None and table.hand.dealer == 0
+    assert room.turn_deadline is not None
+    now = room.turn_deadline - timedelta(seconds=12)
+    assert board_for(table, user, now=now).seconds_left == 12
+    # The same table while a bot deals: the bot's beat is no person's countdown.
+    bots_deal = start_with_bots(user, seed="board-clock")
+    table = play.load_table(bots_deal)
+    assert table is not None and table.hand is not None and table.hand.dealer == 1
+    board = board_for(table, user)
+    assert board.waiting_names == ["Bot 2"] and board.seconds_left is None

@@ -1,0 +1,52 @@
+"""tables.notify: the group message that tells a table's pages to look again, with no tiles."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.layers import get_channel_layer
+
+from tables import notify
+
+
+def test_each_room_has_its_own_group() -> None:
+    assert notify.group_name("123456") == "table.123456"
+    assert notify.group_name("123456") != notify.group_name("654321")
+
+
+def test_the_message_names_only_the_handler() -> None:
+    assert notify.table_changed_message() == {"type": "table.changed"}
+
+
+async def _listen(number: str) -> tuple[Any, str]:
+    layer = get_channel_layer()
+    assert layer is not None
+    channel = await layer.new_channel()
+    await layer.group_add(notify.group_name(number), channel)
+    return layer, channel
+
+
+async def test_a_page_in_the_group_gets_exactly_the_bare_message() -> None:
+    layer, channel = await _listen("111111")
+    _, elsewhere = await _listen("222222")
+    await notify.table_changed_async("111111")
+    message = await asyncio.wait_for(layer.receive(channel), timeout=5)
+    assert message == {"type": "table.changed"}  # no tiles, no state: each page re-reads
+    with pytest.raises(asyncio.TimeoutError):
+        await asyncio.wait_for(layer.receive(elsewhere), timeout=0.2)  # another room's page
+    await layer.group_discard(notify.group_name("111111"), channel)
+
+
+async def test_the_synchronous_call_reaches_the_group_too() -> None:
+    layer, channel = await _listen("333333")
+    await sync_to_async(notify.table_changed)("333333")
+    assert await asyncio.wait_for(layer.receive(channel), timeout=5) == {"type": "table.changed"}
+    await layer.group_discard(notify.group_name("333333"), channel)
+
+
+def test_no_channel_layer_is_no_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(notify, "get_channel_layer", lambda: None)
+    notify.table_changed("123456")  # a setup without Channels: nothing to tell
