@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import unicodedata
 from typing import Any
 
 from django import forms
@@ -105,11 +106,18 @@ class RulesForm(RulesFieldsMixin):
 
 
 class JoinForm(forms.Form):
-    number = forms.RegexField(
+    number = forms.CharField(
         label=_("Room number"),
-        regex=r"^\s*\d{6}\s*$",
-        error_messages={"invalid": _("A room number is 6 digits.")},
+        max_length=20,
         widget=forms.TextInput(
             attrs={"inputmode": "numeric", "autocomplete": "off", "placeholder": "123456"}
         ),
     )
+
+    def clean_number(self) -> str:
+        # Chinese input methods often type full-width digits (１２３４５６): NFKC makes them
+        # the ASCII digits room numbers are made of, so they find the room.
+        number = unicodedata.normalize("NFKC", self.cleaned_data["number"]).strip()
+        if not (len(number) == 6 and number.isascii() and number.isdigit()):
+            raise forms.ValidationError(_("A room number is 6 digits."), code="invalid")
+        return number

@@ -241,12 +241,8 @@ def test_join_needs_a_number() -> None:
     assert errors(form, "number") == ["This field is required."]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="JoinForm's \\d matches any Unicode digit: full-width １２３４５６ (a Chinese IME's "
-    "digits) passes the form unchanged, then finds no room and counts as a guessed number",
-)
 def test_join_with_full_width_digits_finds_the_ascii_number() -> None:
     form = JoinForm({"number": "１２３４５６"})
-    # Either normalised to the room's number or refused as not 6 digits; never passed on.
-    assert not form.is_valid() or form.cleaned_data["number"] == "123456"
+    assert form.is_valid() and form.cleaned_data["number"] == "123456"
+    for other in ("١٢٣٤٥٦", "12345６７"):  # Arabic-Indic digits; seven once normalised
+        assert not JoinForm({"number": other}).is_valid()
