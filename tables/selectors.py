@@ -146,24 +146,41 @@ class HandPoints:
 
 
 @dataclass
+class MatchPoints:
+    """One room's match in a ledger: the user's net points and its hands, newest first."""
+
+    room: Room
+    points: int = 0
+    hands: list[HandPoints] = field(default_factory=list)
+
+
+@dataclass
 class Ledger:
     against: list[tuple[User, int]] = field(default_factory=list)
     """Net points won (+) or lost (-) against each other player, biggest first."""
+    against_bots: int = 0
+    """Net points against bot seats (they have no account), so the rows add up to the total."""
     hands: list[HandPoints] = field(default_factory=list)
     """Each hand the user paid or was paid in, newest first, with the user's net points."""
+    matches: list[MatchPoints] = field(default_factory=list)
+    """The same hands by match, the most recently played match first."""
     total: int = 0
 
 
 def ledger_for(user: User) -> Ledger:
-    """The user's points, traced through every Transfer of every hand."""
+    """The user's points, traced through every Transfer of every hand.
+
+    ``total`` = the sum of ``against`` and ``against_bots`` = the sum of the hands' points.
+    """
     transfers = (
         Transfer.objects.filter(Q(payer=user) | Q(payee=user))
         .select_related("payer", "payee", "hand", "hand__room")
-        .order_by("-hand__started_at", "hand_id")
+        .order_by("-hand__started_at", "-hand_id")
     )
     against: dict[int, int] = defaultdict(int)
     people: dict[int, User] = {}
     per_hand: dict[int, HandPoints] = {}
+    against_bots = 0
     total = 0
     for t in transfers:
         if t.payee_id == user.pk and t.payer_id == user.pk:
@@ -176,11 +193,20 @@ def ledger_for(user: User) -> Ledger:
         if other is not None:
             people[other.pk] = other
             against[other.pk] += sign * t.points
+        else:
+            against_bots += sign * t.points
+    matches: dict[int, MatchPoints] = {}
+    for row in per_hand.values():
+        match = matches.setdefault(row.hand.room_id, MatchPoints(room=row.hand.room))
+        match.points += row.points
+        match.hands.append(row)
     return Ledger(
         against=sorted(
             ((people[pk], pts) for pk, pts in against.items()), key=lambda x: (-abs(x[1]), x[0].pk)
         ),
+        against_bots=against_bots,
         hands=list(per_hand.values()),
+        matches=list(matches.values()),
         total=total,
     )
 
@@ -225,6 +251,7 @@ def hand_record(hand: Hand) -> HandRecord:
 __all__ = [
     "HandRecord",
     "Ledger",
+    "MatchPoints",
     "hand_record",
     "hand_visible_to",
     "ledger_for",

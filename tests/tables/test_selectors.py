@@ -63,3 +63,23 @@ def test_every_rule_option_and_choice_has_words() -> None:
     assert options <= set(OPTION_LABELS), options - set(OPTION_LABELS)
     for name, values in OPTION_CHOICES.items():
         assert set(values) <= set(VALUE_LABELS.get(name, {})), name
+
+
+def test_ledger_rows_add_up_with_bots_and_group_by_match(
+    room: Any, user: Any, make_user: Any
+) -> None:
+    bob = make_user("bob")
+    other_room = services.create_room(user, "Saturday", True, Rules(), None)
+    h1 = Hand.objects.create(room=room, number=1, dealer=0, seed="s", rules={})
+    h2 = Hand.objects.create(room=other_room, number=1, dealer=0, seed="t", rules={})
+    # A bot seat pays and is paid with no account on its side.
+    Transfer.objects.create(hand=h1, payer_seat=2, payee_seat=0, payer=None, payee=user, points=4)
+    Transfer.objects.create(hand=h1, payer_seat=1, payee_seat=0, payer=bob, payee=user, points=4)
+    Transfer.objects.create(hand=h2, payer_seat=0, payee_seat=3, payer=user, payee=None, points=10)
+    ledger = selectors.ledger_for(user)
+    assert ledger.total == -2
+    assert ledger.against_bots == -6
+    assert sum(p for _u, p in ledger.against) + ledger.against_bots == ledger.total
+    by_room = {m.room.name: (m.points, [h.hand.pk for h in m.hands]) for m in ledger.matches}
+    assert by_room == {room.name: (8, [h1.pk]), "Saturday": (-10, [h2.pk])}
+    assert [m.room.pk for m in ledger.matches] == [other_room.pk, room.pk]  # newest first
