@@ -79,6 +79,8 @@ class Action:
             raise ActionError(f"gang must be one of {', '.join(GANG_TYPES)}, got {gang!r}")
         if kind != "gang" and gang is not None:
             raise ActionError(f"only a gang action has 'gang', not {kind!r}")
+        if kind != "chi" and tiles:
+            raise ActionError(f"only a chi action has 'tiles', not {kind!r}")
         if kind in ("discard", "peng", "gang") and tile is None:
             raise ActionError(f"a {kind} action needs a tile")
         if kind == "chi" and (tile is None or len(tiles) != 2):

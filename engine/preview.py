@@ -24,7 +24,8 @@ __all__ = ["hu_preview"]
 def hu_preview(state: HandState, seat: int) -> dict[str, Any] | None:
     """``{"score": points, "judgement": {...}}`` if ``seat`` may declare 胡 now, else None.
 
-    ``score`` is what each paying player would pay (for 抢杠, what the robbed player pays);
+    ``score`` is the win score: what each paying player pays for it (for 抢杠, what the
+    robbed player pays), before the 番 profile's extra for a payer's own flown 宝;
     ``judgement`` has the Chinese ``name`` and the itemised ``breakdown``.
     """
     if not any(a.type == "hu" for a in legal_actions(state, seat)):

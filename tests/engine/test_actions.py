@@ -86,6 +86,8 @@ MALFORMED: list[tuple[Any, str]] = [
     ({"type": "gang", "tile": "1m", "gang": "bigang"}, "gang must be one of .*got 'bigang'"),
     ({"type": "peng", "tile": "1m", "gang": "minggang"}, "only a gang action has 'gang'"),
     ({"type": "pass", "gang": "angang"}, "only a gang action has 'gang', not 'pass'"),
+    ({"type": "discard", "tile": "5m", "tiles": "46m"}, "only a chi action has 'tiles'"),
+    ({"type": "peng", "tile": "5m", "tiles": "55m"}, "only a chi action has 'tiles', not 'peng'"),
 ]
 
 
