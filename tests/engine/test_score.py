@@ -15,7 +15,8 @@ from engine.score import make_score_input, score_line
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def run_cli(lines: list[str]) -> list[dict[str, object]]:
+def run_cli_text(lines: list[str]) -> list[str]:
+    """The CLI's output lines for ``lines``, run as a user would (a subprocess)."""
     proc = subprocess.run(
         [sys.executable, "-m", "engine.score"],
         input="\n".join(lines) + "\n",
@@ -25,7 +26,11 @@ def run_cli(lines: list[str]) -> list[dict[str, object]]:
         check=True,
         timeout=60,
     )
-    return [json.loads(x) for x in proc.stdout.splitlines()]
+    return proc.stdout.splitlines()
+
+
+def run_cli(lines: list[str]) -> list[dict[str, object]]:
+    return [json.loads(x) for x in run_cli_text(lines)]
 
 
 def test_cli_answers_in_order_and_survives_errors() -> None:
@@ -240,19 +245,6 @@ def test_answers_are_the_same_with_cold_and_warm_caches() -> None:
     reversed_cold = [score_line(x) for x in reversed(lines)]
     assert cold == warm == reversed_cold[::-1]
     assert cold == run_cli_text(lines)
-
-
-def run_cli_text(lines: list[str]) -> list[str]:
-    proc = subprocess.run(
-        [sys.executable, "-m", "engine.score"],
-        input="\n".join(lines) + "\n",
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        check=True,
-        timeout=60,
-    )
-    return proc.stdout.splitlines()
 
 
 @pytest.mark.parametrize(
