@@ -8,9 +8,11 @@ import pytest
 from engine import bots
 from engine.actions import Action
 from engine.bots import BOT_KINDS, choose_action
-from engine.hand import apply, legal_actions, new_hand, waiting_on
+from engine.hand import HandState, apply, legal_actions, new_hand, waiting_on
 from engine.rules import Rules
 from engine.simulate import simulate
+from engine.tiles import parse_tile
+from tests.engine.scripted import act, hand_record, play
 
 
 @pytest.mark.parametrize("kind", list(BOT_KINDS))
@@ -78,3 +80,35 @@ def test_lazy_wait_judging_chooses_as_judging_every_wait_would(
     monkeypatch.setattr(bots, "_best_wait", every_wait)
     simulate(30, "lazy", ["basic"] * 4, Rules())
     assert compared > 10
+
+
+def _second_turn_drawing_the_bao(concealed: str) -> HandState:
+    """Seat 1 holds ``concealed`` and draws the 宝 (5z) on its second turn (so no 地胡): the
+    first go-around is a 2z and four 6z that nobody can claim."""
+    hands = {
+        0: "444p555p666p789s2z3z",
+        1: concealed,
+        2: "111p222p333p456s4z",
+        3: "888p999p888s9s3z4z4z",
+    }
+    log = [act(0, "discard", "2z"), *(act(s, "discard", "6z") for s in (1, 2, 3, 0))]
+    state = play(hand_record(hands, log, draws="6z6z6z6z5z"))
+    assert state.turn == 1 and state.drawn == parse_tile("5z") == state.bao
+    return state
+
+
+def test_basic_bot_flies_a_bao_when_that_alone_makes_the_wait_winnable() -> None:
+    """Kept, the 宝 makes only 有宝平胡 (2, below the minimum of 4), so it may not win;
+    flown, the natural 123m456m789p23s11z waits on 1s/4s for 无宝平胡 ×2 = 8."""
+    state = _second_turn_drawing_the_bao("123m456m789p23s11z")
+    assert all(a.type != "hu" for a in legal_actions(state, 1))
+    action = choose_action("basic", state, 1, random.Random(1))
+    assert action == Action("discard", tile=parse_tile("5z"))
+
+
+def test_basic_bot_keeps_a_drawn_bao_that_makes_a_bao_diao() -> None:
+    """Kept, the 宝 stands alone behind four sets (宝吊: any tile wins, 4 points): far more
+    waits than flying it for a 1z 单吊, so the bot throws the 1z instead."""
+    state = _second_turn_drawing_the_bao("123m456m789p234s1z")
+    action = choose_action("basic", state, 1, random.Random(1))
+    assert action == Action("discard", tile=parse_tile("1z"))
