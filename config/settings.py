@@ -1,7 +1,7 @@
 """Django settings for the Shangrao mahjong site.
 
 Configured from environment variables (see ``config/env.py``):
-SECRET_KEY, DEBUG, ALLOWED_HOSTS, CSRF_TRUSTED_ORIGINS, DATABASE_URL, REDIS_URL.
+SECRET_KEY, DEBUG, ALLOWED_HOSTS, CSRF_TRUSTED_ORIGINS, HTTPS, DATABASE_URL, REDIS_URL.
 """
 
 from __future__ import annotations
@@ -19,6 +19,17 @@ DEBUG = env.env_bool(os.environ, "DEBUG", True)
 SECRET_KEY = env.secret_key(os.environ, debug=DEBUG)
 ALLOWED_HOSTS = env.env_list(os.environ, "ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env.env_list(os.environ, "CSRF_TRUSTED_ORIGINS", [])
+
+# HTTPS=1 in production, served over TLS (usually behind a proxy that terminates it and sets
+# X-Forwarded-Proto): secure cookies, redirects to https and HSTS, so `check --deploy` is clean.
+if env.env_bool(os.environ, "HTTPS", False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = True
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_HSTS_SECONDS = 365 * 24 * 3600
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    SECURE_HSTS_PRELOAD = True
 
 INSTALLED_APPS = [
     "daphne",

@@ -1,5 +1,8 @@
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -114,3 +117,30 @@ def test_cache_is_shared_redis_when_redis_url_set():
     assert cache["BACKEND"].endswith("RedisCache")
     assert cache["LOCATION"] == "redis://127.0.0.1:6379/0"
     assert env.cache_config({})["BACKEND"].endswith("LocMemCache")
+
+
+def _deploy_check(extra: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    environ = {k: v for k, v in os.environ.items() if k not in ("DEBUG", "HTTPS", "SECRET_KEY")}
+    environ.update(
+        {
+            "DEBUG": "0",
+            "SECRET_KEY": "q7#Vf2!mZ9@Lr4$Kx8%Tb1^Wn6&Pe3*Hs5(Jd0)Gy" * 2,
+            "ALLOWED_HOSTS": "mj.example",
+        }
+    )
+    environ.update(extra)
+    return subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        cwd=Path(__file__).resolve().parents[2],
+        env=environ,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_production_over_https_passes_the_deploy_check():
+    done = _deploy_check({"HTTPS": "1"})
+    assert done.returncode == 0, done.stdout + done.stderr
+    without = _deploy_check({})
+    assert without.returncode != 0 and "SECURE_SSL_REDIRECT" in without.stdout + without.stderr
