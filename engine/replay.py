@@ -79,12 +79,20 @@ def check_record(record: dict[str, Any]) -> list[str]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
+    if args in (["-h"], ["--help"]):
+        sys.stdout.write(__doc__ or "")
+        return 0
     if len(args) != 1:
         sys.stderr.write("usage: python -m engine.replay FILE\n")
         return 2
+    try:
+        lines = open(args[0], encoding="utf-8")  # noqa: SIM115 - closed by the with below
+    except OSError as exc:
+        sys.stderr.write(f"can't read {args[0]}: {exc.strerror}\n")
+        return 2
     failed = 0
     checked = 0
-    with open(args[0], encoding="utf-8") as lines:
+    with lines:
         for number, line in enumerate(lines, 1):
             if not line.strip():
                 continue

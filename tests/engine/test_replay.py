@@ -172,6 +172,14 @@ def test_cli_prints_each_difference_and_fails(
 def test_cli_usage() -> None:
     assert main([]) == 2
     assert main(["a", "b"]) == 2
+    assert main(["--help"]) == 0
+
+
+def test_cli_a_missing_file_is_a_clear_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main([str(tmp_path / "nowhere.jsonl")]) == 2
+    assert "can't read" in capsys.readouterr().err
 
 
 def test_python_m_engine_replay(tmp_path: Path) -> None:
