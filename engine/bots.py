@@ -26,7 +26,7 @@ from engine.melds import Meld
 from engine.rules import Rules
 from engine.shanten import discard_distances, distance, draw_distances
 from engine.tiles import KIND_COUNT, bao_of, is_honor, is_terminal_or_honor
-from engine.views import SeatInfo, seat_info
+from engine.views import SeatInfo, seat_info, unseen
 
 __all__ = ["BOT_KINDS", "choose_action"]
 
@@ -52,19 +52,7 @@ class _Seat:
         self.terminal_melds = all(is_terminal_or_honor(k) for m in self.melds for k in m.tiles)
         self.flown = view.flown[view.seat]
         self.legal = list(view.legal)
-        seen = [0] * KIND_COUNT
-        for kind in self.hand:
-            seen[kind] += 1
-        for river in view.rivers:
-            for kind in river:
-                seen[kind] += 1
-        for row in view.melds:
-            for m in row:
-                if m is not None:
-                    for kind in m.tiles:
-                        seen[kind] += 1
-        seen[self.indicator] += 1
-        self.unseen = [4 - n if n < 4 else 0 for n in seen]
+        self.unseen = unseen(view)
 
     def split(self, tiles: Sequence[int]) -> tuple[list[int], int]:
         """Natural counts and the number of 宝 (wild) among ``tiles``."""

@@ -26,9 +26,9 @@ from engine.actions import Action
 from engine.hand import HandState, legal_actions, waiting_on
 from engine.melds import Meld
 from engine.rules import Rules
-from engine.tiles import format_tile, format_tiles
+from engine.tiles import KIND_COUNT, format_tile, format_tiles
 
-__all__ = ["SeatInfo", "seat_info", "seat_view"]
+__all__ = ["SeatInfo", "seat_info", "seat_view", "unseen"]
 
 
 @dataclass(slots=True)
@@ -112,6 +112,33 @@ def seat_info(state: HandState, seat: int | None) -> SeatInfo:
         ),
         legal=tuple(legal_actions(state, seat)) if seat is not None else (),
     )
+
+
+def unseen(info: SeatInfo) -> list[int]:
+    """Copies of each kind this seat can't see (in other hands, the wall, face-down 暗杠): four
+    less its own tiles, every face-up meld, river and burned tile, and the indicator.
+
+    >>> from engine.hand import new_hand
+    >>> from engine.rules import Rules
+    >>> info = seat_info(new_hand(Rules(), dealer=0, seed=1), 1)
+    >>> sum(unseen(info)) == 136 - 13 - 1  # all but its 13 tiles and the indicator
+    True
+    """
+    seen = [0] * KIND_COUNT
+    for kind in info.hand:
+        seen[kind] += 1
+    for river in info.rivers:
+        for kind in river:
+            seen[kind] += 1
+    for row in info.melds:
+        for m in row:
+            if m is not None:
+                for kind in m.tiles:
+                    seen[kind] += 1
+    for kind in info.burned:
+        seen[kind] += 1
+    seen[info.indicator] += 1
+    return [4 - n if n < 4 else 0 for n in seen]
 
 
 def seat_view(state: HandState, seat: int | None) -> dict[str, Any]:

@@ -16,9 +16,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from engine.hints import Hints, hints
 from engine.preview import hu_preview
 from engine.tiles import format_tile, parse_tiles
-from engine.views import seat_view
+from engine.views import seat_info, seat_view
 from tables.models import Room, Seat
 from tables.play import Table, must_act, present
 
@@ -135,6 +136,28 @@ class Settlement:
 
 
 @dataclass
+class HintsView:
+    """听牌 hints for the viewer's own hand, from :func:`engine.hints.hints`."""
+
+    distance: int
+    waits: list[tuple[str, int, int]]
+    """(tile, copies not in sight, points each other player would pay)."""
+    any_tile: bool
+    too_small: bool
+
+
+def _hints_view(h: Hints | None) -> HintsView | None:
+    if h is None:
+        return None
+    return HintsView(
+        distance=h.distance,
+        waits=[(format_tile(w.tile), w.left, w.score) for w in h.waits],
+        any_tile=h.any_tile,
+        too_small=h.too_small,
+    )
+
+
+@dataclass
 class Board:
     room: Room
     step: int
@@ -159,6 +182,7 @@ class Board:
     seconds_left: int | None = None
     settlement: Settlement | None = None
     finished: bool = False
+    hints: HintsView | None = None
     can_end_match: bool = False
     """The viewer owns the room and a hand has just ended: they may call the match off."""
     match_totals: list[tuple[str, int]] = field(default_factory=list)
@@ -316,6 +340,7 @@ def board_for(table: Table, viewer: User | None, now: datetime | None = None) ->
             board.drawn = drawn
         board.my_hand = hand
         board.can_discard, board.choices = _choices(view, table, my_seat)
+        board.hints = _hints_view(hints(seat_info(table.hand, my_seat)))
     if room.turn_deadline is not None and acting:
         board.deadline = room.turn_deadline
         board.seconds_left = max(0, int((room.turn_deadline - now).total_seconds() + 0.999))

@@ -114,13 +114,17 @@ def test_one_person_and_three_bots_play_a_whole_hand(
     assert page.url.endswith(f"/r/{number}/")
     wait_ws_open(page)
 
-    shots: list[int] = []
+    shots: set[str] = set()
 
     def mid_hand(state: Any, moves: int) -> None:
         # The table on this player's turn, a drawn tile in hand: the widest the hand gets.
-        if moves >= 3 and state.seen.drawn and not shots:
+        if moves >= 3 and state.seen.drawn and "table" not in shots:
             shoot(page, screenshots, f"table-{size}")
-            shots.append(moves)
+            shots.add("table")
+        # The 听牌 hints, the first time this player's hand is ready (if it gets there).
+        if "hints" not in shots and page.locator("#hints .wait").count():
+            shoot(page, screenshots, f"table-hints-{size}")
+            shots.add("hints")
 
     moves = play_until_settlement(page, tap=phone, before_move=mid_hand)
     assert_settled(page)

@@ -411,3 +411,18 @@ def test_the_countdown_runs_for_a_person_to_act_and_not_for_bots(user: Any) -> N
     assert table is not None and table.hand is not None and table.hand.dealer == 1
     board = board_for(table, user)
     assert board.waiting_names == ["Bot 2"] and board.seconds_left is None
+
+
+def test_a_ready_seat_sees_its_waits_and_nobody_else_does(
+    four: Room, people: list[Any], make_user: Any
+) -> None:
+    table = with_hand(four, scripted(DISCARD_3M))
+    ready = board_for(table, people[3]).hints
+    assert ready is not None and ready.distance == 0 and not ready.too_small
+    assert "3m" in [code for code, _left, _score in ready.waits]
+    assert board_for(table, make_user("watcher")).hints is None
+    html, _room = render_live(four.number, people[3], invite_url="/", csrf_token="t")
+    hints_html = html[html.index('id="hints"') :]
+    assert 'data-tile="3m"' in hints_html[: hints_html.index("</div>")]
+    html, _room = render_live(four.number, people[1], invite_url="/", csrf_token="t")
+    assert 'data-tile="3m"' not in html[html.index('id="hints"') :].split("</div>")[0]

@@ -33,16 +33,22 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 class TileCollector(HTMLParser):
-    """Face-up tiles (``data-tile``) of a fragment, outside the action bar and settlement."""
+    """Face-up tiles (``data-tile``) of a fragment, outside the action bar and settlement.
+
+    The 听牌 hints (``#hints``) show kinds the seat waits on, not tiles on the table: they are
+    left out here, and ``tests/engine/test_hints.py`` checks that they depend on nothing the
+    seat can't see."""
 
     SKIP_IDS = ("actions", "settlement")
+    IGNORE_IDS = ("hints",)
 
     def __init__(self) -> None:
         super().__init__()
         self.tiles: Counter[str] = Counter()
         self.all_tiles: Counter[str] = Counter()
-        self.depth_stack: list[bool] = []
+        self.depth_stack: list[tuple[bool, bool]] = []
         self.skipping = 0
+        self.ignoring = 0
         self.step: int | None = None
         self.hand = 0
         self.phase: str | None = None
@@ -56,12 +62,13 @@ class TileCollector(HTMLParser):
             self.hand = int(a.get("data-hand") or 0)
             self.phase = a.get("data-phase")
         skip = a.get("id") in self.SKIP_IDS
+        ignore = a.get("id") in self.IGNORE_IDS
         if tag not in self.VOID:
-            self.depth_stack.append(skip)
-            if skip:
-                self.skipping += 1
+            self.depth_stack.append((skip, ignore))
+            self.skipping += skip
+            self.ignoring += ignore
         code = a.get("data-tile")
-        if code:
+        if code and not self.ignoring:
             self.all_tiles[code] += 1
             if not self.skipping:
                 self.tiles[code] += 1
@@ -69,8 +76,9 @@ class TileCollector(HTMLParser):
     def handle_endtag(self, tag: str) -> None:
         if tag in self.VOID or not self.depth_stack:
             return
-        if self.depth_stack.pop():
-            self.skipping -= 1
+        skip, ignore = self.depth_stack.pop()
+        self.skipping -= skip
+        self.ignoring -= ignore
 
 
 def collect(html: str) -> TileCollector:
