@@ -26,7 +26,7 @@ from typing import Any
 from engine.actions import Action
 from engine.melds import Meld
 from engine.rules import Rules
-from engine.settlement import gang_payments, self_draw_payments, transfer
+from engine.settlement import flyer_extra, gang_payments, self_draw_payments, transfer
 from engine.tiles import KIND_COUNT, bao_of, format_tile, format_tiles, is_honor, parse_tile
 from engine.wall import Wall
 from engine.win_check import WinCheck, judged
@@ -198,8 +198,10 @@ def _self_draw_check(state: HandState, seat: int) -> WinCheck | None:
         and not state.any_meld
         and state.gang_draws == 0
     )
-    # After a 亮宝杠 the drawn tile may have gone into the meld; judge on the hand as it stands.
-    tile = state.drawn if state.drawn is not None and state.drawn in hand else hand[-1]
+    # After a 亮宝杠 the drawn tile may have gone into the meld, and a dealer's first 14 were
+    # dealt, not drawn: judge the hand as it stands, with no drawn tile to make a 宝吊.
+    held = state.drawn is not None and state.drawn in hand
+    tile = state.drawn if held else hand[-1]
     return judged(
         hand,
         state.melds[seat],
@@ -211,6 +213,7 @@ def _self_draw_check(state: HandState, seat: int) -> WinCheck | None:
         flown_bao=state.flown[seat],
         heavenly=heavenly and not state.any_meld,
         earthly=earthly,
+        drawn_held=held,
     )
 
 
@@ -691,7 +694,7 @@ def _end(
     for w, check in winners:
         if win_by == "rob_gang":
             assert robbed is not None
-            transfers.append(transfer(robbed, w, check.score, "qiang_gang"))
+            transfers.append(transfer(robbed, w, flyer_extra(s, robbed, check.score), "qiang_gang"))
         else:
             transfers.extend(self_draw_payments(s, w, check.score, flat=check.flat))
     transfers.extend(gang_payments(s) if gangs is None else gangs)

@@ -395,7 +395,7 @@ def candidates(
         return out, frozenset(patterns)
     if not rules.strict_no_bao and may_form_pattern(plain := list(counts), 0, meld_tiles):
         _config_candidates(plain, 0, None, meld_tiles, melds, "wubao", out, None)
-    if context.win_by == "self_draw":
+    if context.win_by == "self_draw" and context.drawn_held:
         # 宝吊: the 13 tiles before the draw less one lone 宝 are complete sets
         rest = list(counts)
         rest[winning_tile] -= 1

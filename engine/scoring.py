@@ -104,6 +104,9 @@ class WinContext:
     flown_bao: int = 0
     heavenly: bool = False
     earthly: bool = False
+    drawn_held: bool = True
+    """The win is completed by a tile just drawn and still held. False when that tile went
+    into a 亮宝杠, or for a dealer's dealt hand: no draw pairs a lone 宝, so no 宝吊."""
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from engine.melds import GANG_KINDS
 if TYPE_CHECKING:
     from engine.hand import HandState
 
-__all__ = ["gang_payments", "self_draw_payments", "transfer"]
+__all__ = ["flyer_extra", "gang_payments", "self_draw_payments", "transfer"]
 
 
 def _count(hand: Sequence[int], kind: int) -> int:
@@ -27,6 +27,12 @@ def transfer(payer: int, payee: int, points: int, reason: str) -> dict[str, Any]
     return {"payer": payer, "payee": payee, "points": points, "reason": reason}
 
 
+def flyer_extra(s: HandState, payer: int, score: int) -> int:
+    """What ``payer`` pays for a win worth ``score``: in the 番 profile a payer who flew 宝 and
+    did not win pays one extra 番 per 宝 flown (§9), whether the win was drawn or robbed."""
+    return score * 2 ** s.flown[payer] if s.rules.scoring == "fan" else score
+
+
 def self_draw_payments(
     s: HandState, w: int, score: int, *, flat: bool = False
 ) -> list[dict[str, Any]]:
@@ -34,10 +40,7 @@ def self_draw_payments(
     others = [(w + i) % 4 for i in range(1, 4)]
     share: dict[int, int] = {}
     for o in others:
-        pts = score
-        if s.rules.scoring == "fan" and not flat:
-            pts = score * 2 ** s.flown[o]  # a non-winner who flew 宝 pays one extra 番 each
-        share[o] = pts
+        share[o] = score if flat else flyer_extra(s, o, score)
     payer_of = {o: o for o in others}
     if s.rules.chengbao:
         fed: dict[int, int] = {}

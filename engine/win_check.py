@@ -45,6 +45,7 @@ def judge_win(
     flown_bao: int = 0,
     heavenly: bool = False,
     earthly: bool = False,
+    drawn_held: bool = True,
 ) -> WinCheck:
     """The one door to :mod:`engine.judge`; tests replace this function.
 
@@ -62,6 +63,7 @@ def judge_win(
         flown_bao=flown_bao,
         heavenly=heavenly,
         earthly=earthly,
+        drawn_held=drawn_held,
     )
     j = judge(list(concealed), list(melds), winning_tile, indicator, ctx, rules)
     detail: dict[str, Any] = {
@@ -120,6 +122,7 @@ def judged(
     flown_bao: int = 0,
     heavenly: bool = False,
     earthly: bool = False,
+    drawn_held: bool = True,
 ) -> WinCheck:
     """:func:`judge_win`, remembered by its whole question."""
     door = judge_win  # looked up on each call: tests replace it
@@ -135,6 +138,7 @@ def judged(
         flown_bao,
         heavenly,
         earthly,
+        drawn_held,
     )
     got = _JUDGED.get(key)
     if got is None:
@@ -149,6 +153,7 @@ def judged(
             flown_bao=flown_bao,
             heavenly=heavenly,
             earthly=earthly,
+            drawn_held=drawn_held,
         )
         if len(_JUDGED) >= _JUDGED_LIMIT:
             _JUDGED.clear()

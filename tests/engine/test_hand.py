@@ -48,6 +48,7 @@ def fake_judge(pred: Pred, score: int = 8) -> Callable[..., WinCheck]:
         flown_bao: int = 0,
         heavenly: bool = False,
         earthly: bool = False,
+        drawn_held: bool = True,
     ) -> WinCheck:
         win = pred(concealed, win_by, winning_tile, gang_draws)
         return WinCheck(win, score if win else 0, {"name": "fake", "score": score})

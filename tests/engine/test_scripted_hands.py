@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from engine.hand import IllegalAction, new_hand
+from engine.hand import IllegalAction, legal_actions, new_hand
 from engine.replay import check_record
 from engine.rules import Rules
 from engine.tiles import parse_tile, parse_tiles
@@ -432,3 +432,43 @@ def test_no_heavenly_win_on_the_dealers_replacement_draw() -> None:
     result = state.result
     assert result is not None and result["judgements"]["0"]["name"] == "平胡"
     expect(state, scores={"0": 8})  # 平胡 4 x 杠上开花 2, not 天胡
+
+
+@pytest.mark.parametrize("x", ["6z", "9s"])
+def test_no_bao_diao_after_the_drawn_tile_went_into_a_liangbao_gang(x: str) -> None:
+    """The drawn 7z went into the 亮宝杠, so no drawn tile pairs the lone 宝 (5z): whichever
+    tile sorts last, the hand is 有宝平胡 (2), too small to declare."""
+    hands = {
+        0: "1m4m7m2p5p8p1s3s6s4z6z2m6m9p",
+        1: f"7z7z1m2m3m4p5p6p7s8s9s5z{x}",
+        2: QUIET_2,
+        3: QUIET_3,
+    }
+    actions = [act(0, "discard", "9p"), act(1, "gang", "7z", gang="liangbao")]
+    state = play(hand_record(hands, actions, draws="7z"))
+    assert [str(m) for m in state.melds[1]] == ["liangbao:777z"]
+    assert all(a.type != "hu" for a in legal_actions(state, 1))
+
+
+def test_a_robbed_flyer_pays_its_extra_fan_in_the_fan_profile() -> None:
+    """§9: a player who flew 宝 and did not win pays one extra 番 per 宝, robbed or not."""
+    fan = Rules.profile_named("jiuyao_fan")
+    hands = {
+        0: "9p9p9p5z1m4m7m2p5p8p1s3s6s4z",  # the dealer flies 5z, then 明杠s seat 1's 9p
+        1: "9p2m5m8m3p6p1s4s7s2z3z6z7z",
+        2: "1m2m3m4p5p6p7s8s9s1z1z7p8p",  # waits 6p/9p: robs the 9p
+        3: "3m6m9m3s6s9s2z3z4z6z2m5m8m",
+    }
+    actions = [
+        act(0, "discard", "5z"),
+        act(1, "discard", "9p"),
+        act(0, "gang", "9p", gang="minggang"),
+        act(2, "pass"),  # the claim window on 9p: seat 2 lets the dealer have it
+        act(1, "pass"),
+        act(2, "hu"),
+    ]
+    state = play(hand_record(hands, actions, draws="1z", rules=fan))
+    assert state.result is not None and state.result["winners"] == [2]
+    robbed = [t for t in state.result["transfers"] if t["reason"] == "qiang_gang"]
+    score = state.result["scores"]["2"]
+    assert [(t["payer"], t["payee"], t["points"]) for t in robbed] == [(0, 2, score * 2)]
