@@ -200,8 +200,9 @@ def _self_draw_check(state: HandState, seat: int) -> WinCheck | None:
     )
     # After a 亮宝杠 the drawn tile may have gone into the meld, and a dealer's first 14 were
     # dealt, not drawn: judge the hand as it stands, with no drawn tile to make a 宝吊.
-    held = state.drawn is not None and state.drawn in hand
-    tile = state.drawn if held else hand[-1]
+    drawn = state.drawn
+    held = drawn is not None and drawn in hand
+    tile = drawn if drawn is not None and held else hand[-1]
     return judged(
         hand,
         state.melds[seat],
