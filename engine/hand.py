@@ -2,7 +2,7 @@
 
 The server drives it: :func:`new_hand`, then ask :func:`waiting_on` who must act,
 offer :func:`legal_actions`, feed answers to :func:`apply` (which returns a new state
-and the public events), and show each player :func:`engine.views.seat_view`. Draws are
+and the events, for the server only), and show each player :func:`engine.views.seat_view`. Draws are
 automatic: they happen inside :func:`apply` when a turn passes. Replays of a logged hand live
 in :mod:`engine.replay`.
 
@@ -317,8 +317,11 @@ def _match(legal: list[Action], action: Action) -> Action | None:
 def apply(
     state: HandState, seat: int, action: Action, *, step: int | None = None
 ) -> tuple[HandState, list[dict[str, Any]]]:
-    """Apply one action; returns a new state and the public events. The input is never
-    changed; :class:`IllegalAction` is raised for anything not legal right now.
+    """Apply one action; returns a new state and the events. The input is never changed;
+    :class:`IllegalAction` is raised for anything not legal right now.
+
+    The events are for the server (logs, tests), not for players: a window's event names
+    the seats asked, which tells what they hold. Players get :func:`engine.views.seat_view`.
 
     ``step``: the ``state.step`` the client acted on; a different one means the action
     was chosen on an older view (stale) and is refused even if it happens to be legal.

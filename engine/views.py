@@ -57,7 +57,8 @@ class SeatInfo:
     step: int
     result: dict[str, Any] | None
     window: dict[str, Any] | None
-    """The open claim or 抢杠 window: kind, from, tile (None if hidden), answered."""
+    """The open claim or 抢杠 window: kind, from, tile (None if hidden), answered (this seat's
+    own answer only)."""
     hand: tuple[int, ...]
     drawn: int | None
     legal: tuple[Action, ...]
@@ -82,9 +83,15 @@ def seat_info(state: HandState, seat: int | None) -> SeatInfo:
             "kind": pending["kind"],
             "from": pending["from"],
             "tile": None if hidden else pending["tile"],
-            "answered": [a is not None for a in pending["answers"]],
+            # Who may answer would tell what they hold: a seat learns only its own answer.
+            "answered": [p == seat and a is not None for p, a in enumerate(pending["answers"])],
         }
     mine = seat is not None
+    asked = waiting_on(state)
+    if state.phase in ("claim", "rob"):
+        # The seats asked in a window are those that may 吃/碰/杠 the tile or win on it: each
+        # seat learns only whether it is asked itself.
+        asked = [s for s in asked if s == seat]
     return SeatInfo(
         seat=seat,
         rules=state.rules,
@@ -100,7 +107,7 @@ def seat_info(state: HandState, seat: int | None) -> SeatInfo:
         melds=melds,
         rivers=tuple(map(tuple, state.rivers)),
         flown=tuple(state.flown),
-        waiting_on=tuple(waiting_on(state)),
+        waiting_on=tuple(asked),
         step=state.step,
         result=None if state.result is None else copy.deepcopy(state.result),
         window=window,

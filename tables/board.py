@@ -283,7 +283,10 @@ def board_for(table: Table, viewer: User | None, now: datetime | None = None) ->
         (s.index for s in table.seats if viewer is not None and s.user_id == viewer.pk), None
     )
     view = seat_view(table.hand, my_seat)
-    acting = set(must_act(table))
+    waited_for = set(must_act(table))
+    acting = waited_for
+    if view["phase"] in ("claim", "rob"):
+        acting = set(view["waiting_on"])  # who else may claim stays hidden (engine.views)
     base = my_seat if my_seat is not None else 0
     panels = []
     for s in table.seats:
@@ -341,7 +344,7 @@ def board_for(table: Table, viewer: User | None, now: datetime | None = None) ->
         board.my_hand = hand
         board.can_discard, board.choices = _choices(view, table, my_seat)
         board.hints = _hints_view(hints(seat_info(table.hand, my_seat)))
-    if room.turn_deadline is not None and acting:
+    if room.turn_deadline is not None and waited_for:
         board.deadline = room.turn_deadline
         board.seconds_left = max(0, int((room.turn_deadline - now).total_seconds() + 0.999))
     if view["result"] is not None:

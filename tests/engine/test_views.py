@@ -93,3 +93,23 @@ def test_spectator_sees_no_hand_and_no_actions() -> None:
     assert info.hand == () and info.legal == () and info.drawn is None
     with pytest.raises(ValueError, match="no seat 4"):
         seat_info(state, 4)
+
+
+def test_a_claim_window_does_not_tell_who_may_claim() -> None:
+    """Seat 1 holds 1z1z and may 碰 the dealer's 1z; only seat 1 learns it is asked."""
+    from tests.engine.scripted import act, hand_record, play
+
+    hands = {
+        0: "199m19p19s1234567z",
+        1: "55m123p456p789s11z",
+        2: "23468m2468p2468s",
+        3: "3579m3579p3579s2z",
+    }
+    state = play(hand_record(hands, [act(0, "discard", "1z")]))
+    assert state.phase == "claim"
+    asked = seat_view(state, 1)
+    assert asked["waiting_on"] == [1] and asked["window"]["tile"] == "1z"
+    for viewer in (0, 2, 3, None):
+        view = seat_view(state, viewer)
+        assert view["waiting_on"] == [], viewer
+        assert view["window"]["answered"] == [False] * 4

@@ -209,8 +209,12 @@ def test_a_claim_window_offers_chi_peng_gang_and_pass_to_those_who_may(
         assert board.choices == [] and not board.can_discard
     for board in (chi, peng):
         assert board.window_tile == "3m" and board.window_from == "alice"
-        assert board.waiting_names == ["bob", "carol"]
-        assert flags(board, "acting") == [False, True, True, False]
+    # Each asked seat sees only itself asked: who else may claim would tell what they hold.
+    assert chi.waiting_names == ["bob"] and flags(chi, "acting") == [False, True, False, False]
+    assert peng.waiting_names == ["carol"] and flags(peng, "acting") == [False, False, True, False]
+    for seat in (0, 3):
+        board = board_for(table, people[seat])
+        assert board.waiting_names == [] and not any(flags(board, "acting"))
 
 
 def test_a_self_drawn_hu_shows_its_score_and_pattern(four: Room, people: list[Any]) -> None:
