@@ -1,9 +1,10 @@
 """The wall: seeded shuffle, dice, the break, head draws, tail replacement draws.
 
 The 136 tiles form a ring of 68 stacks (墩) of two tiles. Ring stack ``i`` holds
-``ring[2*i]`` (upper) and ``ring[2*i+1]`` (lower); stacks 0-16 are the dealer's wall,
-17-33 the wall of the dealer's 下家 and so on, each side counted from its right end,
-ring order being the drawing direction. The break (§3): T = sum of the break dice,
+``ring[2*i]`` (upper) and ``ring[2*i+1]`` (lower). Ring order is the drawing direction,
+clockwise round the table, each wall taken from its right end (as its owner sees it) towards
+its left, so the next wall is the owner's 上家's: stacks 0-16 are the dealer's wall, 17-33
+the dealer's 上家's, 34-50 the 对家's, 51-67 the 下家's. The break (§3): T = sum of the break dice,
 U = the smaller die; the wall of the T-th seat counted from the dealer (dealer = 1),
 stack U from its right (``plus_one``: stack U+1) is the head. The tail is the stack
 before the head, worked backwards by replacement draws.
@@ -47,12 +48,15 @@ def full_set() -> list[int]:
 def break_stack(rules: Rules, break_dice: tuple[int, int]) -> int:
     """Ring index of the head stack for these break dice.
 
-    >>> break_stack(Rules(), (3, 4))  # T = 7: side (7-1) % 4 = 2 (对家), U = 3: stack 3
+    >>> break_stack(Rules(), (3, 4))  # T = 7: the 对家 (seat 3 of 4 again), U = 3: stack 3
     36
+    >>> break_stack(Rules(), (1, 1))  # T = 2: the 下家, whose wall is the ring's last
+    51
     """
     total = break_dice[0] + break_dice[1]
     smaller = min(break_dice)
-    side = (total - 1) % 4
+    # Seats count counter-clockwise from the dealer (下家 = 2), the ring runs clockwise.
+    side = (1 - total) % 4
     offset = smaller - 1 + (1 if rules.break_offset == "plus_one" else 0)
     return (side * 17 + offset) % STACKS
 

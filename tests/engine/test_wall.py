@@ -26,9 +26,13 @@ def test_seeded_shuffle_is_reproducible_and_seed_recorded() -> None:
 
 
 def test_break_positions() -> None:
-    assert break_stack(R, (1, 1)) == 17  # T=2: 下家's wall, U=1: first stack from the right
-    assert break_stack(R.with_options(break_offset="plus_one"), (1, 1)) == 18
-    assert break_stack(R, (6, 6)) == 3 * 17 + 5  # T=12 -> 上家 (12-1)%4 = 3
+    # The ring runs clockwise: the dealer's wall (0-16), the 上家's, the 对家's, the 下家's.
+    assert break_stack(R, (1, 1)) == 3 * 17  # T=2: the 下家's wall, U=1: its first stack
+    assert break_stack(R.with_options(break_offset="plus_one"), (1, 1)) == 3 * 17 + 1
+    assert break_stack(R, (2, 1)) == 2 * 17  # T=3: the 对家's
+    assert break_stack(R, (2, 2)) == 17 + 1  # T=4: the 上家's, U=2
+    assert break_stack(R, (6, 6)) == 17 + 5  # T=12: the 上家 again
+    assert break_stack(R, (4, 1)) == 0  # T=5: the dealer's own wall
 
 
 def test_explicit_wall_draw_order() -> None:
