@@ -10,6 +10,17 @@ import pytest
 PASSWORD = "tiles-and-dice-42"
 
 
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix: None) -> None:
+    """No persistent connections in tests: Channels does database work in executor threads,
+    and each would keep its connection for CONN_MAX_AGE, holding the PostgreSQL test
+    database open when pytest-django drops it at the end."""
+    from django.conf import settings
+
+    for db in settings.DATABASES.values():
+        db["CONN_MAX_AGE"] = 0
+
+
 @pytest.fixture(autouse=True)
 def _fast_password_hashing(settings: Any) -> None:
     """MD5 hashing in tests: sign-up and login tests would otherwise spend seconds hashing."""
