@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
@@ -88,23 +92,31 @@ def join(request: HttpRequest) -> HttpResponse:
     )
 
 
-def _room(number: str) -> Room:
-    room = selectors.room_by_number(number)
-    if room is None:
-        raise Http404
-    return room
+RoomView = Callable[..., HttpResponse]
+
+
+def with_room(view: RoomView) -> RoomView:
+    """Resolve ``number`` to the room through :func:`tables.services.find_room`, so every
+    room URL counts numbers that lead nowhere (404) and refuses guessing (429)."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, number: str, *args: Any, **kwargs: Any) -> HttpResponse:
+        try:
+            room = services.find_room(_user(request), number)
+        except RoomLookupLimited as exc:
+            return HttpResponse(str(exc), status=429, content_type="text/plain; charset=utf-8")
+        except RoomError:
+            raise Http404 from None
+        return view(request, room, *args, **kwargs)
+
+    return wrapped
 
 
 @login_required
 @require_http_methods(["GET"])
-def room(request: HttpRequest, number: str) -> HttpResponse:
+@with_room
+def room(request: HttpRequest, room: Room) -> HttpResponse:
     """The room page: seats while waiting, then the live table (kept live over WebSocket)."""
-    try:
-        room = services.find_room(_user(request), number)
-    except RoomLookupLimited as exc:
-        return HttpResponse(str(exc), status=429, content_type="text/plain; charset=utf-8")
-    except RoomError:
-        raise Http404 from None
     invite_url = request.build_absolute_uri(f"/r/{room.number}/")
     context = live_context(room, _user(request), invite_url=invite_url)
     return render(request, "tables/room.html", context)
@@ -112,9 +124,9 @@ def room(request: HttpRequest, number: str) -> HttpResponse:
 
 @login_required
 @require_POST
-def room_action(request: HttpRequest, number: str) -> HttpResponse:
+@with_room
+def room_action(request: HttpRequest, room: Room) -> HttpResponse:
     """One endpoint for the room's buttons: ``action`` plus, for seats, ``index``."""
-    room = _room(number)
     user = _user(request)
     action = request.POST.get("action", "")
     try:
@@ -149,8 +161,8 @@ def room_action(request: HttpRequest, number: str) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def room_rules(request: HttpRequest, number: str) -> HttpResponse:
-    room = _room(number)
+@with_room
+def room_rules(request: HttpRequest, room: Room) -> HttpResponse:
     form = RulesForm(request.POST or None, rules=Rules.from_json(room.rules))
     if request.method == "POST" and form.is_valid():
         try:
