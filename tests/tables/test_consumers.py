@@ -225,7 +225,7 @@ def start_with_four_people(users: list[Any]) -> Room:
     for u in users:
         services.set_ready(room, u, True)
     Seat.objects.filter(room=room).update(tuoguan=True)
-    services.start_match(room, owner)
+    services.start_match(room, owner, first_seed="leak-people")
     room.refresh_from_db()
     return room
 
@@ -285,7 +285,7 @@ async def test_a_seat_on_tuoguan_beside_bots_sees_nothing_hidden(
     application: Any, user: Any
 ) -> None:
     """Seat 0 on 托管 and three bots play two hands; the next deal is checked too."""
-    room = await sync_to_async(start_with_bots)(user, tuoguan=True, hands=2)
+    room = await sync_to_async(start_with_bots)(user, tuoguan=True, hands=2, seed="leak-bots")
     comm = await connect(application, room, user)
     messages = await read_until_summary(comm)
     await comm.disconnect()

@@ -134,7 +134,8 @@ def _played_hand(user: Any) -> Hand:
 
     from tables import play
 
-    room = start_with_bots(user, hands=1, tuoguan=True)
+    # A known deal that ends in a win: a 流局 without gangs would leave nothing in the ledger.
+    room = start_with_bots(user, hands=1, tuoguan=True, seed="ledger-hand")
     now = timezone.now()
     for _ in range(600):
         room.refresh_from_db()
@@ -143,7 +144,9 @@ def _played_hand(user: Any) -> Hand:
         assert room.deadline is not None
         now = max(now, room.deadline) + timedelta(milliseconds=1)
         play.advance(room.number, now=now)
-    return Hand.objects.get(room=room, number=1)
+    hand = Hand.objects.get(room=room, number=1)
+    assert hand.result is not None and hand.result["winners"], "the known deal must end in a win"
+    return hand
 
 
 def test_the_ledger_links_each_hand_to_its_record(client_in: Client, user: Any) -> None:
