@@ -135,7 +135,9 @@ def test_one_person_and_three_bots_play_a_whole_hand(
     hand = HandState.from_json(room.state["hand"])
     mine = sum(1 for seat, _a in hand.log if seat == 0)
     # A click can be refused as stale when bots answered first; the page then asks again.
-    assert 0 < mine <= moves, f"the page made {moves} moves, the table logged {mine} for seat 0"
+    assert mine <= moves, f"the page made {moves} moves, the table logged {mine} for seat 0"
+    # The deal is random (started from the lobby): only a bot's 天胡 ends it before a tap.
+    assert mine > 0 or len(hand.log) == 1, "the hand ended without this player's move"
 
     # The rules stay one tap away during play.
     page.locator(".room-rules summary").click()
