@@ -22,10 +22,10 @@ from functools import lru_cache
 from engine.actions import Action
 from engine.hand import HandState, legal_actions
 from engine.judge import HandError, WinContext, judge
-from engine.melds import Meld
+from engine.melds import Meld, all_terminal
 from engine.rules import Rules
 from engine.shanten import discard_distances, distance, draw_distances
-from engine.tiles import KIND_COUNT, bao_of, is_honor, is_terminal_or_honor
+from engine.tiles import KIND_COUNT, bao_of, is_honor, wild_counts
 from engine.views import SeatInfo, seat_info, unseen
 
 __all__ = ["BOT_KINDS", "choose_action"]
@@ -49,21 +49,14 @@ class _Seat:
         self.bao = view.bao
         self.indicator = view.indicator
         self.melds = [m for m in view.melds[view.seat] if m is not None]
-        self.terminal_melds = all(is_terminal_or_honor(k) for m in self.melds for k in m.tiles)
+        self.terminal_melds = all_terminal(self.melds)
         self.flown = view.flown[view.seat]
         self.legal = list(view.legal)
         self.unseen = unseen(view)
 
     def split(self, tiles: Sequence[int]) -> tuple[list[int], int]:
         """Natural counts and the number of 宝 (wild) among ``tiles``."""
-        counts = [0] * KIND_COUNT
-        wilds = 0
-        for kind in tiles:
-            if kind == self.bao:
-                wilds += 1
-            else:
-                counts[kind] += 1
-        return counts, wilds
+        return wild_counts(tiles, self.bao)
 
     def distance(self, tiles: Sequence[int], extra_melds: int = 0) -> int:
         counts, wilds = self.split(tiles)
@@ -112,15 +105,8 @@ def _shape_waits(
 ) -> tuple[int, ...]:
     """The kinds that complete a shape if drawn (every 宝 wild), for a tenpai hand."""
     bao = bao_of(indicator)
-    counts = [0] * KIND_COUNT
-    wilds = 0
-    for kind in tiles:
-        if kind == bao:
-            wilds += 1
-        else:
-            counts[kind] += 1
-    terminal = all(is_terminal_or_honor(k) for m in melds for k in m.tiles)
-    after = draw_distances(counts, wilds, len(melds), melds_terminal=terminal)
+    counts, wilds = wild_counts(tiles, bao)
+    after = draw_distances(counts, wilds, len(melds), melds_terminal=all_terminal(melds))
     after[bao] = -1  # tenpai plus a wild is complete
     return tuple(kind for kind in range(KIND_COUNT) if after[kind] < 0)
 

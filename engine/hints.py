@@ -10,8 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.judge import WinContext, winning_tiles
+from engine.melds import all_terminal
 from engine.shanten import distance
-from engine.tiles import KIND_COUNT, is_terminal_or_honor
+from engine.tiles import KIND_COUNT, wild_counts
 from engine.views import SeatInfo, unseen
 
 __all__ = ["Hints", "Wait", "hints"]
@@ -71,15 +72,8 @@ def hints(info: SeatInfo) -> Hints | None:
     tiles = list(info.hand)
     if len(tiles) + 3 * len(melds) != 13:
         return None
-    counts = [0] * KIND_COUNT
-    wilds = 0
-    for kind in tiles:
-        if kind == info.bao:
-            wilds += 1
-        else:
-            counts[kind] += 1
-    terminal = all(is_terminal_or_honor(k) for m in melds for k in m.tiles)
-    away = distance(counts, wilds, len(melds), melds_terminal=terminal)
+    counts, wilds = wild_counts(tiles, info.bao)
+    away = distance(counts, wilds, len(melds), melds_terminal=all_terminal(melds))
     if away > 0:
         return Hints(away, ())
     left = unseen(info)

@@ -9,11 +9,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-from engine.tiles import TileError, format_tiles, is_honor, parse_tiles
+from engine.tiles import TileError, format_tiles, is_honor, is_terminal_or_honor, parse_tiles
 
-__all__ = ["GANG_KINDS", "MELD_KINDS", "Meld", "MeldError", "parse_meld"]
+__all__ = ["GANG_KINDS", "MELD_KINDS", "Meld", "MeldError", "all_terminal", "parse_meld"]
 
 MELD_KINDS = ("chi", "peng", "minggang", "bugang", "angang", "liangbao")
 GANG_KINDS = frozenset({"minggang", "bugang", "angang"})
@@ -83,3 +84,14 @@ def parse_meld(text: str) -> Meld:
         if len(tiles) != size or len(set(tiles)) != 1:
             raise MeldError(f"bad meld {text!r}: {kind} is {size} identical tiles")
     return Meld(kind, tiles)
+
+
+def all_terminal(melds: Iterable[Meld]) -> bool:
+    """Every declared meld is 1s, 9s or honors: a 九幺 hand may still be behind them.
+
+    >>> all_terminal([parse_meld("peng:111z"), parse_meld("peng:999m")])
+    True
+    >>> all_terminal([parse_meld("chi:123m")])
+    False
+    """
+    return all(is_terminal_or_honor(k) for m in melds for k in m.tiles)

@@ -36,6 +36,7 @@ __all__ = [
     "rank_of",
     "suit_of",
     "tiles_of_counts",
+    "wild_counts",
 ]
 
 KIND_COUNT = 34
@@ -173,6 +174,23 @@ def counts_of(kinds: Iterable[int]) -> list[int]:
     for k in kinds:
         counts[k] += 1
     return counts
+
+
+def wild_counts(kinds: Iterable[int], bao: int) -> tuple[list[int], int]:
+    """Natural counts of ``kinds`` (34 long) and how many of them are the 宝 (wild).
+
+    >>> counts, wilds = wild_counts([0, 0, 5, 31], bao=31)
+    >>> counts[0], counts[5], counts[31], wilds
+    (2, 1, 0, 1)
+    """
+    counts = [0] * KIND_COUNT
+    wilds = 0
+    for k in kinds:
+        if k == bao:
+            wilds += 1
+        else:
+            counts[k] += 1
+    return counts, wilds
 
 
 def tiles_of_counts(counts: Sequence[int]) -> list[int]:

@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.judge import WinContext, judge
-from engine.melds import Meld
+from engine.melds import Meld, all_terminal
 from engine.rules import Rules
 from engine.shanten import complete
-from engine.tiles import KIND_COUNT, bao_of, is_terminal_or_honor
+from engine.tiles import bao_of, wild_counts
 
 __all__ = ["WinCheck", "could_win", "judge_win", "judged"]
 
@@ -92,16 +92,8 @@ def could_win(concealed: Sequence[int], melds: Sequence[Meld], indicator: int) -
     """
     if len(concealed) + 3 * len(melds) != 14 or len(melds) > 4:
         return True  # not a hand the shape check knows; let the judge explain
-    bao = bao_of(indicator)
-    counts = [0] * KIND_COUNT
-    wilds = 0
-    for k in concealed:
-        if k == bao:
-            wilds += 1
-        else:
-            counts[k] += 1
-    terminal = all(is_terminal_or_honor(k) for m in melds for k in m.tiles)
-    return complete(counts, wilds, len(melds), melds_terminal=terminal)
+    counts, wilds = wild_counts(concealed, bao_of(indicator))
+    return complete(counts, wilds, len(melds), melds_terminal=all_terminal(melds))
 
 
 _JUDGED: dict[tuple[Any, ...], WinCheck] = {}
