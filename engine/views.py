@@ -28,7 +28,7 @@ from engine.melds import Meld
 from engine.rules import Rules
 from engine.tiles import KIND_COUNT, format_tile, format_tiles
 
-__all__ = ["SeatInfo", "seat_info", "seat_view", "unseen"]
+__all__ = ["SeatInfo", "seat_info", "seat_view", "unseen", "view_json"]
 
 
 @dataclass(slots=True)
@@ -151,7 +151,12 @@ def unseen(info: SeatInfo) -> list[int]:
 def seat_view(state: HandState, seat: int | None) -> dict[str, Any]:
     """What ``seat`` may see, JSON-able (``None``: a spectator). Never other hands, the wall
     order or the seed; the result, once the hand has ended, shows every hand."""
-    info = seat_info(state, seat)
+    return view_json(seat_info(state, seat))
+
+
+def view_json(info: SeatInfo) -> dict[str, Any]:
+    """:func:`seat_view` from a :class:`SeatInfo` already built (for callers that need both)."""
+    seat = info.seat
     view: dict[str, Any] = {
         "seat": seat,
         "dealer": info.dealer,

@@ -1,8 +1,8 @@
 """What one person sees at a live table: a read built only from the engine's per-seat view.
 
-Everything here comes from :func:`engine.views.seat_view` for the viewer's seat (or the
-spectators' view), never from the state itself, so another seat's concealed tiles, the wall
-order and the seed cannot reach a page even by a template mistake.
+Everything here comes from :func:`engine.views.seat_info` (and its JSON) for the viewer's
+seat (or the spectators' view), never from the state itself, so another seat's concealed
+tiles, the wall order and the seed cannot reach a page even by a template mistake.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from accounts.models import User
 from engine.hints import Hints, hints
 from engine.preview import hu_preview
 from engine.tiles import format_tile, parse_tiles
-from engine.views import seat_info, seat_view
+from engine.views import seat_info, view_json
 from tables.models import Room, Seat
 from tables.play import Table, must_act, present
 
@@ -282,7 +282,8 @@ def board_for(table: Table, viewer: User | None, now: datetime | None = None) ->
     my_seat = next(
         (s.index for s in table.seats if viewer is not None and s.user_id == viewer.pk), None
     )
-    view = seat_view(table.hand, my_seat)
+    info = seat_info(table.hand, my_seat)  # built once: the view and the hints share it
+    view = view_json(info)
     waited_for = set(must_act(table))
     acting = waited_for
     if view["phase"] in ("claim", "rob"):
@@ -343,7 +344,7 @@ def board_for(table: Table, viewer: User | None, now: datetime | None = None) ->
             board.drawn = drawn
         board.my_hand = hand
         board.can_discard, board.choices = _choices(view, table, my_seat)
-        board.hints = _hints_view(hints(seat_info(table.hand, my_seat)))
+        board.hints = _hints_view(hints(info))
     if room.turn_deadline is not None and waited_for:
         board.deadline = room.turn_deadline
         board.seconds_left = max(0, int((room.turn_deadline - now).total_seconds() + 0.999))

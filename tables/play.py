@@ -423,8 +423,7 @@ def _play_automatic(t: Table, seats: list[int]) -> None:
         for i in seats:
             t.seats[i].ready = True
             t.seats[i].save(update_fields=["ready"])
-        _deal_if_all_ready(t)
-        return
+        return  # advance deals once everyone is ready, readied by the clock or not
     # One move a beat on a turn so people can follow; a claim window's answers come together.
     for i in seats[:1] if hand.phase == "turn" else seats:
         if i not in waiting_on(hand):

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from accounts.services import window_count_record
 from engine.rules import Rules
-from tables import play
+from tables import play, selectors
 from tables.models import BOT_BASIC, SEATS, Hand, Room, Seat
 
 TURN_SECONDS_MIN = 5
@@ -97,11 +97,10 @@ def find_room(user: User, number: str) -> Room:
         raise RoomLookupLimited(
             _("Too many room numbers that lead nowhere; try again in a few minutes.")
         )
-    number = number.strip()
-    room = Room.objects.select_related("owner").filter(number=number).first()
+    room = selectors.room_by_number(number)
     if room is None:
         window_count_record(_misses_key(user), settings.ROOM_LOOKUP_WINDOW_SECONDS)
-        raise RoomError(_("There is no room %(number)s.") % {"number": number or "—"})
+        raise RoomError(_("There is no room %(number)s.") % {"number": number.strip() or "—"})
     return room
 
 
