@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.actions import Action
+from engine.judge import WinContext
 from engine.melds import Meld
 from engine.rules import Rules
 from engine.settlement import flyer_extra, gang_payments, self_draw_payments, transfer
@@ -209,12 +210,14 @@ def _self_draw_check(state: HandState, seat: int) -> WinCheck | None:
         tile,
         state.indicator,
         state.rules,
-        win_by="self_draw",
-        gang_draws=state.gang_draws,
-        flown_bao=state.flown[seat],
-        heavenly=heavenly and not state.any_meld,
-        earthly=earthly,
-        drawn_held=held,
+        WinContext(
+            win_by="self_draw",
+            gang_draws=state.gang_draws,
+            flown_bao=state.flown[seat],
+            heavenly=heavenly and not state.any_meld,
+            earthly=earthly,
+            drawn_held=held,
+        ),
     )
 
 
@@ -501,8 +504,7 @@ def _rob_check(s: HandState, seat: int, k: int) -> WinCheck:
         k,
         s.indicator,
         s.rules,
-        win_by="rob_gang",
-        flown_bao=s.flown[seat],
+        WinContext(win_by="rob_gang", flown_bao=s.flown[seat]),
     )
 
 

@@ -39,33 +39,19 @@ def judge_win(
     winning_tile: int,
     indicator: int,
     rules: Rules,
-    *,
-    win_by: str,
-    gang_draws: int = 0,
-    flown_bao: int = 0,
-    heavenly: bool = False,
-    earthly: bool = False,
-    drawn_held: bool = True,
+    context: WinContext,
 ) -> WinCheck:
     """The one door to :mod:`engine.judge`; tests replace this function.
 
     >>> from engine.tiles import parse_tile, parse_tiles
     >>> check = judge_win(parse_tiles("123m456m789p234s55z"), [], parse_tile("5z"),
-    ...                   parse_tile("9s"), Rules(), win_by="self_draw")
+    ...                   parse_tile("9s"), Rules(), WinContext())
     >>> check.win, check.score, check.detail["name"]
     (True, 4, '平胡')
     """
     if not could_win(concealed, melds, indicator):
         return WinCheck(False, 0, {"reason": "no winning shape"})
-    ctx = WinContext(
-        win_by=win_by,
-        gang_draws=gang_draws,
-        flown_bao=flown_bao,
-        heavenly=heavenly,
-        earthly=earthly,
-        drawn_held=drawn_held,
-    )
-    j = judge(list(concealed), list(melds), winning_tile, indicator, ctx, rules)
+    j = judge(list(concealed), list(melds), winning_tile, indicator, context, rules)
     detail: dict[str, Any] = {
         "name": j.name,
         "score": j.score,
@@ -76,7 +62,7 @@ def judge_win(
         "reason": j.reason,
         "breakdown": [dataclasses.asdict(b) for b in j.breakdown],
     }
-    return WinCheck(j.win, j.score, detail, flat=heavenly or earthly)
+    return WinCheck(j.win, j.score, detail, flat=context.heavenly or context.earthly)
 
 
 def could_win(concealed: Sequence[int], melds: Sequence[Meld], indicator: int) -> bool:
@@ -108,45 +94,14 @@ def judged(
     winning_tile: int,
     indicator: int,
     rules: Rules,
-    *,
-    win_by: str,
-    gang_draws: int = 0,
-    flown_bao: int = 0,
-    heavenly: bool = False,
-    earthly: bool = False,
-    drawn_held: bool = True,
+    context: WinContext,
 ) -> WinCheck:
     """:func:`judge_win`, remembered by its whole question."""
     door = judge_win  # looked up on each call: tests replace it
-    key = (
-        door,
-        tuple(concealed),
-        tuple(melds),
-        winning_tile,
-        indicator,
-        rules,
-        win_by,
-        gang_draws,
-        flown_bao,
-        heavenly,
-        earthly,
-        drawn_held,
-    )
+    key = (door, tuple(concealed), tuple(melds), winning_tile, indicator, rules, context)
     got = _JUDGED.get(key)
     if got is None:
-        got = door(
-            concealed,
-            melds,
-            winning_tile,
-            indicator,
-            rules,
-            win_by=win_by,
-            gang_draws=gang_draws,
-            flown_bao=flown_bao,
-            heavenly=heavenly,
-            earthly=earthly,
-            drawn_held=drawn_held,
-        )
+        got = door(concealed, melds, winning_tile, indicator, rules, context)
         if len(_JUDGED) >= _JUDGED_LIMIT:
             _JUDGED.clear()
         _JUDGED[key] = got

@@ -19,6 +19,7 @@ from engine.hand import (
     new_hand,
     waiting_on,
 )
+from engine.judge import WinContext
 from engine.melds import Meld
 from engine.replay import replay
 from engine.rules import Rules
@@ -42,15 +43,9 @@ def fake_judge(pred: Pred, score: int = 8) -> Callable[..., WinCheck]:
         winning_tile: int,
         indicator: int,
         rules: Rules,
-        *,
-        win_by: str,
-        gang_draws: int = 0,
-        flown_bao: int = 0,
-        heavenly: bool = False,
-        earthly: bool = False,
-        drawn_held: bool = True,
+        context: WinContext,
     ) -> WinCheck:
-        win = pred(concealed, win_by, winning_tile, gang_draws)
+        win = pred(concealed, context.win_by, winning_tile, context.gang_draws)
         return WinCheck(win, score if win else 0, {"name": "fake", "score": score})
 
     return judge
@@ -518,8 +513,9 @@ def test_bugang_with_the_drawn_tile_or_any_time(any_time: bool) -> None:
 def test_earthly_and_heavenly_flags_reach_the_judge(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[tuple[bool, bool]] = []
 
-    def spy(*args: Any, heavenly: bool = False, earthly: bool = False, **kw: Any) -> WinCheck:
-        seen.append((heavenly, earthly))
+    def spy(*args: Any) -> WinCheck:
+        context: WinContext = args[-1]
+        seen.append((context.heavenly, context.earthly))
         return WinCheck(False, 0, {})
 
     monkeypatch.setattr(win_check, "judge_win", spy)
@@ -566,8 +562,9 @@ def test_no_heavenly_or_earthly_after_a_gang_a_claim_or_on_a_later_draw(
 ) -> None:
     seen: list[tuple[bool, bool]] = []
 
-    def spy(*args: Any, heavenly: bool = False, earthly: bool = False, **kw: Any) -> WinCheck:
-        seen.append((heavenly, earthly))
+    def spy(*args: Any) -> WinCheck:
+        context: WinContext = args[-1]
+        seen.append((context.heavenly, context.earthly))
         return WinCheck(False, 0, {})
 
     monkeypatch.setattr(win_check, "judge_win", spy)

@@ -63,8 +63,7 @@ def test_earthly_preview_after_a_flown_bao() -> None:
         parse_tile("1z"),
         state.indicator,
         Rules(),
-        win_by="self_draw",
-        earthly=True,
+        WinContext(earthly=True),
     )
     assert preview == {"score": check.score, "judgement": check.detail}
     assert preview["judgement"]["name"] == "地胡"
@@ -79,7 +78,12 @@ def test_each_robbers_preview_is_its_qiang_gang_payment() -> None:
         preview = unchanged_preview(state, seat)
         assert preview is not None
         check = judge_win(
-            [*state.hands[seat], nine], [], nine, state.indicator, Rules(), win_by="rob_gang"
+            [*state.hands[seat], nine],
+            [],
+            nine,
+            state.indicator,
+            Rules(),
+            WinContext(win_by="rob_gang"),
         )
         assert preview == {"score": check.score, "judgement": check.detail}
         assert preview["score"] == 24 and preview["judgement"]["breakdown"][-1]["label"] == "抢杠"

@@ -85,17 +85,20 @@ def test_could_win_turns_away_shapes_no_reading_completes() -> None:
 def test_judged_asks_the_judge_once_per_question(monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[str] = []
 
-    def counting(*args: Any, **kw: Any) -> win_check.WinCheck:
-        calls.append(kw["win_by"])
-        return judge_win(*args, **kw)
+    def counting(*args: Any) -> win_check.WinCheck:
+        calls.append(args[-1].win_by)
+        return judge_win(*args)
 
     monkeypatch.setattr(win_check, "judge_win", counting)
     monkeypatch.setattr(win_check, "_JUDGED", {})
     hand = parse_tiles("123m456m789p234s55z")
-    args: tuple[Any, ...] = (hand, [], parse_tile("5z"), parse_tile("9s"), R)
-    first = judged(*args, win_by="self_draw")
-    again = judged(*args, win_by="self_draw")
-    robbed = judged(*args, win_by="rob_gang")
+
+    def ask(context: WinContext) -> win_check.WinCheck:
+        return judged(hand, [], parse_tile("5z"), parse_tile("9s"), R, context)
+
+    first = ask(WinContext())
+    again = ask(WinContext(win_by="self_draw"))
+    robbed = ask(WinContext(win_by="rob_gang"))
     assert first == again and first.win and first.score == 4
     assert robbed.score == 24  # 平胡 4 × 抢杠 6: a different question, judged anew
     assert calls == ["self_draw", "rob_gang"]
