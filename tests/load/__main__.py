@@ -1,0 +1,143 @@
+"""``python -m tests.load``: play N four-player tables against daphne and report the figures.
+
+Examples::
+
+    python -m tests.load --tables 10 --think 2 --hands 1
+    python -m tests.load --tables 10 --think 0 --seconds 30
+    python -m tests.load --tables 50 --think 2 --processes 2 \\
+        --database-url postgres://postgres@127.0.0.1:5432/load --redis-url redis://127.0.0.1:6379/3
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from tests.load.client import Player, TableRun
+from tests.load.server import Server, free_port, migrate, seat_tables, server_env
+
+
+def _pct(values: Sequence[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+async def _run(
+    args: argparse.Namespace, servers: list[Server], tables: list[Any]
+) -> dict[str, Any]:
+    stop = asyncio.Event()
+    runs: list[TableRun] = []
+    players: list[Player] = []
+    rng = random.Random(args.seed)
+    for t in tables:
+        run = TableRun(t.number, args.hands)
+        runs.append(run)
+        for seat in range(4):
+            server = servers[seat % len(servers)]  # a table's players sit on every process
+            origin = f"http://127.0.0.1:{server.port}"
+            players.append(
+                Player(
+                    table=run,
+                    seat=seat,
+                    url=f"ws://127.0.0.1:{server.port}/ws/table/{t.number}/",
+                    page_url=f"{origin}/r/{t.number}/",
+                    headers={"Cookie": f"sessionid={t.cookies[seat]}", "Origin": origin},
+                    think=args.think,
+                    rng=random.Random(rng.random()),
+                )
+            )
+    rss0 = sum(s.rss() for s in servers)
+    tasks = [asyncio.create_task(p.play(stop)) for p in players]
+    await asyncio.wait_for(asyncio.gather(*(p.connected.wait() for p in players)), 120)
+    await asyncio.sleep(1.0)
+    rss1 = sum(s.rss() for s in servers)
+    for s in servers:
+        s.start_cpu()
+    for r in runs:  # count only what happens from here on
+        r.latencies.clear()
+        r.push_sizes.clear()
+        r.moves = 0
+    t0 = time.perf_counter()
+    deadline = t0 + args.seconds
+    while time.perf_counter() < deadline and not all(r.done for r in runs):
+        await asyncio.sleep(0.2)
+        failed = [t for t in tasks if t.done() and t.exception() is not None]
+        if failed:
+            raise RuntimeError(f"a client failed: {failed[0].exception()!r}")
+    wall = time.perf_counter() - t0
+    cpu = [s.cpu_seconds() / wall for s in servers]
+    stop.set()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    latencies = [x for r in runs for x in r.latencies]
+    sizes = [x for r in runs for x in r.push_sizes]
+    moves = sum(r.moves for r in runs)
+    return {
+        "tables": len(runs),
+        "sockets": len(players),
+        "processes": len(servers),
+        "think_seconds": args.think,
+        "seconds": round(wall, 1),
+        "hands": sum(r.hands_done for r in runs),
+        "moves": moves,
+        "moves_per_second": round(moves / wall, 1),
+        "p50_ms": round(_pct(latencies, 0.50) * 1000, 1),
+        "p95_ms": round(_pct(latencies, 0.95) * 1000, 1),
+        "p99_ms": round(_pct(latencies, 0.99) * 1000, 1),
+        "measured_moves": len(latencies),
+        "refused": sum(r.errors for r in runs),
+        "push_median_bytes": int(statistics.median(sizes)) if sizes else 0,
+        "push_max_bytes": max(sizes) if sizes else 0,
+        "push_bytes_total": sum(sizes),
+        "server_cpu": [round(c, 2) for c in cpu],
+        "rss_per_socket_kb": round((rss1 - rss0) / len(players) / 1024, 1),
+    }
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    p = argparse.ArgumentParser(
+        prog="python -m tests.load",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("--tables", type=int, default=10)
+    p.add_argument("--think", type=float, default=2.0, help="seconds a player thinks per move")
+    p.add_argument("--hands", type=int, default=1, help="hands each table plays (at most)")
+    p.add_argument("--seconds", type=float, default=120, help="stop after this long")
+    p.add_argument("--processes", type=int, default=1, help="daphne processes (2+ need Redis)")
+    p.add_argument("--database-url", default=None, help="default: a scratch SQLite file")
+    p.add_argument("--redis-url", default=None, help="channel layer and cache (else in-memory)")
+    p.add_argument("--seed", type=int, default=1)
+    args = p.parse_args(argv)
+    if args.processes > 1 and not args.redis_url:
+        p.error("several processes share tables only through Redis: give --redis-url")
+    scratch = tempfile.mkdtemp(prefix="load-")
+    database_url = args.database_url or f"sqlite:///{scratch}/db.sqlite3"
+    env = server_env(database_url, args.redis_url)
+    os.environ.update(env)
+    migrate(env)
+    tables = seat_tables(args.tables, turn_seconds=120)
+    servers = [Server(env, free_port()) for _ in range(args.processes)]
+    try:
+        for s in servers:
+            s.wait_ready()
+        report = asyncio.run(_run(args, servers, tables))
+    finally:
+        for s in servers:
+            s.stop()
+    print(json.dumps(report, ensure_ascii=False))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

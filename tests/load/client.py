@@ -1,0 +1,150 @@
+"""One table's four players: real WebSocket clients that play like people who pass a lot.
+
+Each client reads its pushed frames, waits its thinking time and then uses one of the controls
+the page offers it, sending exactly the JSON htmx would. The table records, for each move, when
+the last of its four screens first showed a version newer than the one the move was made on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from dataclasses import dataclass, field
+
+import websockets
+
+from tests.load.wire import Control, Frame, htmx_message, parse_frame
+
+__all__ = ["Player", "TableRun", "choose"]
+
+CLAIMS = ("peng", "gang", "chi")
+
+
+def choose(frame: Frame, rng: random.Random) -> Control | None:
+    """The control a plain player uses: win when it can, rarely claim, discard what it drew.
+
+    >>> from tests.load.wire import parse_frame
+    >>> f = parse_frame('<div hx-vals=\\'{"step": 1}\\'><button ws-send name="action" value="hu">'
+    ...                 '</button><button ws-send name="action" value="pass"></button></div>')
+    >>> choose(f, random.Random(0)).action
+    'hu'
+    """
+    by_action: dict[str, list[Control]] = {}
+    for c in frame.controls:
+        by_action.setdefault(c.action, []).append(c)
+    if "hu" in by_action:
+        return by_action["hu"][0]
+    claims = [c for a in CLAIMS for c in by_action.get(a, [])]
+    if claims and rng.random() < 0.3:
+        return rng.choice(claims)
+    if "pass" in by_action:
+        return by_action["pass"][0]
+    discards = by_action.get("discard", [])
+    if discards:
+        drawn = [c for c in discards if c.drawn]
+        return drawn[0] if drawn and rng.random() < 0.6 else rng.choice(discards)
+    if "ready" in by_action:
+        return by_action["ready"][0]
+    return None
+
+
+@dataclass
+class _Move:
+    sent: float
+    version: int
+    seen: set[int] = field(default_factory=set)
+
+
+@dataclass
+class TableRun:
+    """What one table's four clients measured."""
+
+    number: str
+    hands_wanted: int
+    latencies: list[float] = field(default_factory=list)
+    push_sizes: list[int] = field(default_factory=list)
+    moves: int = 0
+    errors: int = 0
+    hands_done: int = 0
+    finished: bool = False
+    _pending: list[_Move] = field(default_factory=list)
+    _hands_seen: set[int] = field(default_factory=set)
+
+    def sent(self, version: int) -> None:
+        self.moves += 1
+        self._pending.append(_Move(time.perf_counter(), version))
+
+    def received(self, seat: int, frame: Frame, at: float) -> None:
+        self.push_sizes.append(frame.size)
+        if frame.error:
+            self.errors += 1
+        if frame.version is None:
+            return
+        still: list[_Move] = []
+        for m in self._pending:
+            if frame.version > m.version:
+                m.seen.add(seat)
+            if len(m.seen) == 4:
+                self.latencies.append(at - m.sent)
+            else:
+                still.append(m)
+        self._pending = still
+        if frame.phase == "ended" and frame.hand is not None and frame.hand not in self._hands_seen:
+            self._hands_seen.add(frame.hand)
+            self.hands_done = len(self._hands_seen)
+        if frame.finished:
+            self.finished = True
+
+    @property
+    def done(self) -> bool:
+        return self.finished or self.hands_done >= self.hands_wanted
+
+
+@dataclass
+class Player:
+    """One seat's browser page, as far as the socket is concerned."""
+
+    table: TableRun
+    seat: int
+    url: str
+    page_url: str
+    headers: dict[str, str]
+    think: float
+    rng: random.Random
+    connected: asyncio.Event = field(default_factory=asyncio.Event)
+
+    async def play(self, stop: asyncio.Event) -> None:
+        async with websockets.connect(
+            self.url, additional_headers=self.headers, max_size=2**22, open_timeout=60
+        ) as ws:
+            self.connected.set()
+            acted_on: int | None = None
+            decision: asyncio.Task[None] | None = None
+            while not stop.is_set() and not self.table.done:
+                try:
+                    text = await asyncio.wait_for(ws.recv(), timeout=1.0)
+                except TimeoutError:
+                    continue
+                frame = parse_frame(text if isinstance(text, str) else text.decode())
+                self.table.received(self.seat, frame, time.perf_counter())
+                if frame.error:
+                    acted_on = None  # refused: decide again on the next frame
+                    continue
+                if frame.version is None or frame.version == acted_on:
+                    continue
+                control = choose(frame, self.rng)
+                if control is None:
+                    continue
+                if decision is not None and not decision.done():
+                    decision.cancel()
+                acted_on = frame.version
+                decision = asyncio.create_task(self._send(ws, control, frame.version))
+            if decision is not None:
+                decision.cancel()
+
+    async def _send(self, ws: websockets.ClientConnection, control: Control, version: int) -> None:
+        if self.think > 0:
+            await asyncio.sleep(self.think * self.rng.uniform(0.5, 1.5))
+        self.table.sent(version)
+        await ws.send(htmx_message(control, page_url=self.page_url))

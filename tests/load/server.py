@@ -1,0 +1,154 @@
+"""The server side of a load run: a scratch database with seated tables, and daphne processes.
+
+The database is set up in this process through Django (the same settings the server reads), so
+the tables are real rooms started by the real services; the players' sessions are made directly,
+which keeps the login limiter out of the measurement.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+import psutil
+
+REPO = Path(__file__).resolve().parents[2]
+
+__all__ = ["REPO", "SeatedTable", "Server", "free_port", "migrate", "seat_tables"]
+
+
+@dataclass(frozen=True)
+class SeatedTable:
+    number: str
+    cookies: tuple[str, str, str, str]
+    """Each seat's ``sessionid`` cookie, seat order."""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def migrate(env: Mapping[str, str]) -> None:
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
+        cwd=REPO,
+        env=dict(env),
+        check=True,
+    )
+
+
+def seat_tables(count: int, *, turn_seconds: int) -> list[SeatedTable]:
+    """``count`` started rooms, four people each, with a logged-in session per person."""
+    import django
+
+    django.setup()
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+    from django.contrib.sessions.backends.db import SessionStore
+
+    from accounts.models import User
+    from engine.rules import Rules
+    from tables import services
+    from tables.models import Seat
+
+    run = f"{int(time.time()) % 100000:05d}"
+    tables: list[SeatedTable] = []
+    for t in range(count):
+        users = [
+            User.objects.create_user(username=f"load{run}t{t}s{i}", password=None) for i in range(4)
+        ]
+        room = services.create_room(users[0], f"load {t}", False, Rules(), None, turn_seconds)
+        for i, user in enumerate(users[1:], start=1):
+            services.take_seat(room, user, i)
+        Seat.objects.filter(room=room).update(ready=True)
+        services.start_match(room, users[0])
+        cookies: list[str] = []
+        for user in users:
+            session = SessionStore()
+            session[SESSION_KEY] = str(user.pk)
+            session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+            session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+            session.create()
+            assert session.session_key is not None
+            cookies.append(session.session_key)
+        tables.append(SeatedTable(room.number, (cookies[0], cookies[1], cookies[2], cookies[3])))
+    return tables
+
+
+class Server:
+    """One daphne process on a port of its own; its CPU time and memory as the OS counts them."""
+
+    def __init__(self, env: Mapping[str, str], port: int) -> None:
+        self.port = port
+        self.log = open(f"/tmp/load-daphne-{port}.log", "w")  # noqa: SIM115
+        self.proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "daphne",
+                "-b",
+                "127.0.0.1",
+                "-p",
+                str(port),
+                "config.asgi:application",
+            ],
+            cwd=REPO,
+            env=dict(env),
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+        )
+        self.ps = psutil.Process(self.proc.pid)
+        self._cpu0 = 0.0
+
+    def wait_ready(self, seconds: float = 30) -> None:
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"daphne exited: see /tmp/load-daphne-{self.port}.log")
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
+                    return
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError("daphne did not start")
+
+    def rss(self) -> int:
+        return int(self.ps.memory_info().rss)
+
+    def start_cpu(self) -> None:
+        t = self.ps.cpu_times()
+        self._cpu0 = float(t.user + t.system)
+
+    def cpu_seconds(self) -> float:
+        t = self.ps.cpu_times()
+        return float(t.user + t.system) - self._cpu0
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        try:
+            self.proc.wait(10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+        self.log.close()
+
+
+def server_env(database_url: str, redis_url: str | None) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
+    env.update(
+        DATABASE_URL=database_url,
+        DEBUG="0",
+        SECRET_KEY="load-benchmark-only-" + "x" * 40,
+        ALLOWED_HOSTS="127.0.0.1,localhost",
+        SECURE_COOKIES="0",
+        DJANGO_SETTINGS_MODULE="config.settings",
+    )
+    if redis_url:
+        env["REDIS_URL"] = redis_url
+    return env

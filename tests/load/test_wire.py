@@ -1,0 +1,75 @@
+from __future__ import annotations
+
+import json
+import random
+import time
+
+from tests.load.client import TableRun, choose
+from tests.load.wire import Frame, htmx_message, parse_frame
+
+BOARD = """
+<section class="table" data-hand="2" data-step="14" data-version="31" data-phase="claim">
+  <div id="actions" class="actions" hx-vals='{"step": 14}'>
+    <button type="button" ws-send name="action" value="peng" hx-vals='{"tile": "5m"}'>碰</button>
+    <button type="button" ws-send name="action" value="pass" hx-vals='{}'>过</button>
+  </div>
+  <img src="x.png">
+  <div id="my-hand" hx-vals='{"step": 14, "action": "discard"}'>
+    <button type="button" ws-send name="tile" value="1m" class="tile">1m</button>
+    <button type="button" ws-send name="tile" value="9s" class="tile tile--drawn">9s</button>
+  </div>
+</section>
+"""
+
+
+def test_reads_the_frame_header():
+    f = parse_frame(BOARD)
+    assert (f.hand, f.step, f.version, f.phase) == (2, 14, 31, "claim")
+    assert f.size == len(BOARD.encode())
+    assert not f.error and not f.finished
+
+
+def test_controls_carry_inherited_hx_vals_nearest_first():
+    messages = [c.message for c in parse_frame(BOARD).controls]
+    assert messages == [
+        {"step": 14, "tile": "5m", "action": "peng"},
+        {"step": 14, "action": "pass"},
+        {"step": 14, "action": "discard", "tile": "1m"},
+        {"step": 14, "action": "discard", "tile": "9s"},
+    ]
+    assert [c.drawn for c in parse_frame(BOARD).controls] == [False, False, False, True]
+
+
+def test_message_is_what_htmx_sends():
+    control = parse_frame(BOARD).controls[1]
+    sent = json.loads(htmx_message(control, page_url="http://h/r/123456/"))
+    assert sent["action"] == "pass" and sent["step"] == 14
+    assert sent["HEADERS"]["HX-Request"] == "true"
+    assert sent["HEADERS"]["HX-Current-URL"] == "http://h/r/123456/"
+
+
+def test_error_line_and_summary_are_recognised():
+    assert parse_frame('<div id="table-error" hx-swap-oob="true">x</div>').error
+    assert parse_frame('<section data-version="1"><section id="match-summary">').finished
+
+
+def test_choose_prefers_a_win_then_passes_or_discards():
+    rng = random.Random(3)
+    claim = choose(parse_frame(BOARD), rng)
+    assert claim is not None and claim.action in ("peng", "pass")
+    win = choose(parse_frame(BOARD.replace('value="peng"', 'value="hu"')), rng)
+    assert win is not None and win.action == "hu"
+    assert choose(Frame(size=0), rng) is None
+
+
+def test_latency_is_taken_when_the_fourth_screen_has_the_move():
+    run = TableRun("123456", hands_wanted=1)
+    run.sent(version=5)
+    now = time.perf_counter()
+    run.received(0, Frame(size=10, version=5), at=now)  # not the move yet
+    for seat in range(3):
+        run.received(seat, Frame(size=10, version=6), at=now + seat)
+    assert run.latencies == []
+    run.received(3, Frame(size=10, version=7), at=now + 9.0)
+    assert len(run.latencies) == 1
+    assert 9.0 <= run.latencies[0] < 10.0

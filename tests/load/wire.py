@@ -1,0 +1,134 @@
+"""What the table page's htmx sends and receives over the socket, for the load clients.
+
+A pushed frame is HTML: the ``#live`` fragment (or an out-of-band error line). The controls a
+player may use are the elements carrying ``ws-send``; htmx's WebSocket extension sends the
+element's own ``name``/``value``, every ``hx-vals`` from the element up through its ancestors
+(the nearest wins), and a ``HEADERS`` object, as one JSON text frame.
+
+>>> frame = parse_frame(
+...     '<section data-version="7" data-step="3" data-phase="turn">'
+...     '<div id="my-hand" hx-vals=\\'{"step": 3, "action": "discard"}\\'>'
+...     '<button ws-send name="tile" value="5m">5m</button></div></section>'
+... )
+>>> frame.version, frame.phase, [c.message for c in frame.controls]
+(7, 'turn', [{'step': 3, 'action': 'discard', 'tile': '5m'}])
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+from typing import Any
+
+__all__ = ["Control", "Frame", "htmx_message", "parse_frame"]
+
+# Elements that never hold children, so they never open a level of ancestry.
+_VOID = frozenset({"area", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source"})
+
+
+@dataclass(frozen=True)
+class Control:
+    """One ``ws-send`` element: what htmx would send for it (without ``HEADERS``)."""
+
+    message: dict[str, Any]
+    element_id: str | None = None
+    name: str | None = None
+    drawn: bool = False
+
+    @property
+    def action(self) -> str:
+        return str(self.message.get("action", ""))
+
+
+@dataclass
+class Frame:
+    """What a load client needs from one pushed frame."""
+
+    size: int
+    version: int | None = None
+    step: int | None = None
+    phase: str | None = None
+    hand: int | None = None
+    error: bool = False
+    finished: bool = False
+    controls: list[Control] = field(default_factory=list)
+
+
+class _Parser(HTMLParser):
+    def __init__(self, frame: Frame) -> None:
+        super().__init__(convert_charrefs=True)
+        self.frame = frame
+        self.stack: list[tuple[str, dict[str, Any]]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: (v if v is not None else "") for k, v in attrs}
+        vals: dict[str, Any] = {}
+        if "hx-vals" in a:
+            try:
+                loaded = json.loads(a["hx-vals"])
+            except ValueError:
+                loaded = {}
+            if isinstance(loaded, dict):
+                vals = loaded
+        f = self.frame
+        if "data-version" in a and f.version is None:
+            f.version = _int(a["data-version"])
+            f.step = _int(a.get("data-step"))
+            f.phase = a.get("data-phase")
+            f.hand = _int(a.get("data-hand"))
+        if a.get("id") == "table-error":
+            f.error = True
+        if a.get("id") == "match-summary":
+            f.finished = True
+        if "ws-send" in a:
+            message: dict[str, Any] = {}
+            for _, outer in self.stack:
+                message.update(outer)
+            message.update(vals)
+            if a.get("name"):
+                message[a["name"]] = a.get("value", "")
+            f.controls.append(
+                Control(
+                    message=message,
+                    element_id=a.get("id") or None,
+                    name=a.get("name") or None,
+                    drawn="tile--drawn" in a.get("class", "").split(),
+                )
+            )
+        if tag not in _VOID:
+            self.stack.append((tag, vals))
+
+    def handle_endtag(self, tag: str) -> None:
+        for i in range(len(self.stack) - 1, -1, -1):
+            if self.stack[i][0] == tag:
+                del self.stack[i:]
+                return
+
+
+def _int(text: str | None) -> int | None:
+    try:
+        return int(text) if text is not None else None
+    except ValueError:
+        return None
+
+
+def parse_frame(html: str) -> Frame:
+    """Read one pushed frame's version, phase and usable controls."""
+    frame = Frame(size=len(html.encode()))
+    parser = _Parser(frame)
+    parser.feed(html)
+    parser.close()
+    return frame
+
+
+def htmx_message(control: Control, *, page_url: str) -> str:
+    """The text frame htmx's ``ws-send`` sends for ``control``: its values plus ``HEADERS``."""
+    headers = {
+        "HX-Request": "true",
+        "HX-Trigger": control.element_id,
+        "HX-Trigger-Name": control.name,
+        "HX-Target": control.element_id,
+        "HX-Current-URL": page_url,
+    }
+    return json.dumps({**control.message, "HEADERS": headers}, ensure_ascii=False)
