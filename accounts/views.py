@@ -20,7 +20,7 @@ from accounts.models import User
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
-        return redirect("home")
+        return redirect("lobby")
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = services.user_sign_up(
@@ -32,7 +32,7 @@ def signup(request: HttpRequest) -> HttpResponse:
         messages.success(
             request, _("Welcome, %(name)s! Your account is ready.") % {"name": user.name}
         )
-        return redirect("home")
+        return redirect("lobby")
     return render(request, "accounts/signup.html", {"form": form})
 
 
