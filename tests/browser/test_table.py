@@ -25,10 +25,17 @@ from engine.hand import HandState
 from engine.rules import Rules
 from tables import services
 from tables.models import Room, Seat
-from tests.browser.conftest import DESKTOP, PHONE
-from tests.browser.driver import ASKED_JS, AT_STEP_JS, goto_table, play, read, wait_ws_open
+from tests.browser.driver import (
+    ASKED_JS,
+    AT_STEP_JS,
+    DESKTOP,
+    PHONE,
+    goto_table,
+    play,
+    read,
+    wait_ws_open,
+)
 from tests.browser.policy import seed_with_peng_and_chi, simulate
-from tests.conftest import PASSWORD
 from tests.tables.factories import start_with_bots
 
 pytestmark = pytest.mark.browser
@@ -80,7 +87,7 @@ def assert_settled(page: Any, timeout_ms: int = 5_000) -> None:
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_one_person_and_three_bots_play_a_whole_hand(
-    new_context: Any, screenshots: Path, size: str
+    new_context: Any, screenshots: Path, size: str, password: str
 ) -> None:
     phone = size == "phone"
     page = new_context(viewport=PHONE if phone else DESKTOP, scale=2 if phone else 1).new_page()
@@ -88,8 +95,8 @@ def test_one_person_and_three_bots_play_a_whole_hand(
     page.goto("/accounts/signup/")
     page.fill("#id_username", f"tapper_{size}")
     page.fill("#id_display_name", "小明")
-    page.fill("#id_password1", PASSWORD)
-    page.fill("#id_password2", PASSWORD)
+    page.fill("#id_password1", password)
+    page.fill("#id_password2", password)
     page.locator("main form button[type=submit]").click()
     create = page.locator("[data-action=create]")
     expect(create).to_be_visible()
