@@ -84,7 +84,7 @@ CHANNEL_LAYERS = {"default": env.channel_layer_config(os.environ)}
 
 CACHES = {"default": env.cache_config(os.environ)}
 
-# The live table's pacing (tables.play): how long a bot or a 托管 seat waits before it moves,
+# The live table's pacing (tables.clock): how long a bot or a 托管 seat waits before it moves,
 # and how long a player may be disconnected before the bot takes the seat over.
 TABLE_BOT_DELAY_SECONDS = float(os.environ.get("TABLE_BOT_DELAY_SECONDS", "0.8"))
 TABLE_DISCONNECT_GRACE_SECONDS = float(os.environ.get("TABLE_DISCONNECT_GRACE_SECONDS", "30"))

@@ -6,8 +6,9 @@ import pytest
 
 from engine.rules import Rules
 from tables import services
-from tables.models import Room, Seat
+from tables.models import Hand, Room, Seat, Transfer
 from tables.services import RoomError
+from tests.tables.factories import start_with_bots
 
 pytestmark = pytest.mark.usefixtures("english")
 
@@ -16,7 +17,7 @@ def seats(room: Any) -> list[Seat]:
     return list(Seat.objects.filter(room=room).order_by("index"))
 
 
-def test_create_room_seats_owner_and_stores_full_rules(user: Any) -> None:
+def test_room_create_seats_owner_and_stores_full_rules(user: Any) -> None:
     rules = Rules.profile_named("jiuyao_fan").with_options(qiang_gang=False)
     room = services.room_create(
         owner=user,
@@ -45,7 +46,7 @@ def test_room_numbers_are_unique(user: Any) -> None:
 
 
 @pytest.mark.parametrize(("length", "seconds"), [(0, 20), (None, 4), (None, 121)])
-def test_create_room_refuses_bad_settings(user: Any, length: Any, seconds: int) -> None:
+def test_room_create_refuses_bad_settings(user: Any, length: Any, seconds: int) -> None:
     with pytest.raises(RoomError):
         services.room_create(
             owner=user,
@@ -57,14 +58,14 @@ def test_create_room_refuses_bad_settings(user: Any, length: Any, seconds: int) 
         )
 
 
-def test_join_by_number(room: Any, make_user: Any) -> None:
+def test_room_join(room: Any, make_user: Any) -> None:
     bob = make_user("bob")
     assert services.room_join(user=bob, number=f" {room.number} ") == room
     with pytest.raises(RoomError, match="no room"):
         services.room_join(user=bob, number="000000" if room.number != "000000" else "999999")
 
 
-def test_take_seat_and_one_seat_per_user(room: Any, make_user: Any) -> None:
+def test_seat_take_and_one_seat_per_user(room: Any, make_user: Any) -> None:
     bob = make_user("bob")
     services.seat_take(room=room, user=bob, index=1)
     with pytest.raises(RoomError, match="taken"):
@@ -84,7 +85,7 @@ def test_full_seats(room: Any, user: Any, make_user: Any) -> None:
         services.seat_take(room=room, user=make_user("late"), index=2)
 
 
-def test_leave_seat_and_ready(room: Any, make_user: Any) -> None:
+def test_seat_leave_and_seat_ready(room: Any, make_user: Any) -> None:
     bob = make_user("bob")
     with pytest.raises(RoomError):
         services.seat_ready(room=room, user=bob, ready=True)
@@ -154,7 +155,7 @@ def test_leaving_a_started_match_keeps_the_seat_on_tuoguan(room: Any, user: Any)
     assert seat.user == user and seat.tuoguan
 
 
-def test_update_rules_while_waiting_unreadies(room: Any, user: Any, make_user: Any) -> None:
+def test_room_rules_update_while_waiting_unreadies(room: Any, user: Any, make_user: Any) -> None:
     bob = make_user("bob")
     services.seat_take(room=room, user=bob, index=1)
     services.seat_ready(room=room, user=bob, ready=True)
@@ -167,7 +168,7 @@ def test_update_rules_while_waiting_unreadies(room: Any, user: Any, make_user: A
     assert not seats(room)[1].ready
 
 
-def test_close_room_stops_a_match(room: Any, user: Any) -> None:
+def test_room_close_stops_a_match(room: Any, user: Any) -> None:
     for i in (1, 2, 3):
         services.bot_add(room=room, by_user=user, index=i)
     services.seat_ready(room=room, user=user, ready=True)
@@ -175,26 +176,6 @@ def test_close_room_stops_a_match(room: Any, user: Any) -> None:
     services.room_close(room=room)
     room.refresh_from_db()
     assert room.status == Room.Status.FINISHED and room.deadline is None
-
-
-def test_admin_closes_rooms_and_never_shows_the_state(
-    client: Any, room: Any, make_user: Any
-) -> None:
-    from django.urls import reverse
-
-    from accounts.models import User
-
-    admin_user = User.objects.create_superuser("root", password="x-long-password-1")
-    client.force_login(admin_user)
-    page = client.get(reverse("admin:tables_room_change", args=[room.pk])).content.decode()
-    assert 'name="state"' not in page
-    response = client.post(
-        reverse("admin:tables_room_changelist"),
-        {"action": "close_rooms", "_selected_action": [room.pk]},
-    )
-    assert response.status_code == 302
-    room.refresh_from_db()
-    assert room.status == Room.Status.FINISHED
 
 
 def test_guessing_room_numbers_is_bounded(user: Any, make_user: Any, settings: Any) -> None:
@@ -229,9 +210,6 @@ def test_the_owner_keeps_a_seat_while_waiting(user: Any) -> None:
 
 
 def test_closing_a_room_mid_hand_ends_the_hand_unpaid(user: Any) -> None:
-    from tables.models import Hand, Transfer
-    from tests.tables.factories import start_with_bots
-
     room = start_with_bots(user, hands=None)
     services.room_close(room=room)
     room.refresh_from_db()
