@@ -9,7 +9,6 @@ table changes, passes the player's inputs (parsed by :mod:`tables.protocol`) to
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from datetime import datetime, timedelta
 from typing import Any
@@ -24,13 +23,12 @@ from django.utils import timezone, translation
 from accounts.models import User
 from tables import clock, notify, presence, services
 from tables.live import render_live
-from tables.protocol import PlayError, parse_message
+from tables.protocol import Message, PlayError, parse_text
 
 logger = logging.getLogger(__name__)
 
 CLOSE_NOT_LOGGED_IN = 4401
 CLOSE_NO_SUCH_ROOM = 4404
-MAX_MESSAGE_BYTES = 4096
 RETRY_AFTER = timedelta(seconds=1)
 
 
@@ -99,27 +97,18 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
             await notify.table_changed_async(self.number)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        assert self.user is not None
-        if text_data is None or len(text_data) > MAX_MESSAGE_BYTES:
+        try:
             with translation.override(_language(self.scope)):
-                message = translation.gettext("That message is not a move.")
-            await self.send_error(message)
-            return
-        try:
-            payload = json.loads(text_data)
-        except json.JSONDecodeError:
-            payload = None
-        try:
-            await database_sync_to_async(self._act)(payload)
+                message = parse_text(text_data)  # refused here, before any table work
+            await database_sync_to_async(self._act)(message)
         except PlayError as exc:
             await self.send_error(str(exc))
             return
         await notify.table_changed_async(self.number)
 
-    def _act(self, payload: Any) -> None:
+    def _act(self, message: Message) -> None:
         assert self.user is not None
         with translation.override(_language(self.scope)):
-            message = parse_message(payload)  # refused here, before any table work
             services.table_act(number=self.number, user=self.user, message=message)
 
     async def table_changed(self, event: dict[str, Any]) -> None:

@@ -18,6 +18,7 @@ tables.protocol.MalformedMessage: Unknown move fly.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,10 +36,14 @@ __all__ = [
     "Ready",
     "SetTuoguan",
     "parse_message",
+    "parse_text",
 ]
 
 MOVE_TYPES = ("discard", "chi", "peng", "gang", "hu", "pass")
 """Moves the engine judges; ``ready``, ``tuoguan`` and ``end_match`` are the table's own."""
+
+MAX_MESSAGE_BYTES = 4096
+"""A longer frame is refused unread: no message of this protocol is anywhere near it."""
 
 UNKNOWN_SHOWN = 20
 """How much of an unknown action's name the refusal repeats back."""
@@ -94,6 +99,21 @@ def parse_message(payload: Any) -> Message:
     if kind in MOVE_TYPES:
         return _move(payload)
     raise MalformedMessage(_("Unknown move %(kind)s.") % {"kind": kind[:UNKNOWN_SHOWN]})
+
+
+def parse_text(text: str | None) -> Message:
+    """The message in one WebSocket text frame (None: a binary frame).
+
+    >>> parse_text('{"action": "ready"}')
+    Ready()
+    """
+    if text is None or len(text) > MAX_MESSAGE_BYTES:
+        raise MalformedMessage(_("That message is not a move."))
+    try:
+        payload = json.loads(text)
+    except json.JSONDecodeError:
+        payload = None
+    return parse_message(payload)
 
 
 def _move(payload: dict[str, Any]) -> Move:

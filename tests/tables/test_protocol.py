@@ -4,6 +4,7 @@ with a clear message before the table is read or written."""
 from __future__ import annotations
 
 import doctest
+import json
 from typing import Any
 
 import pytest
@@ -13,6 +14,7 @@ from engine.tiles import parse_tile
 from tables import protocol
 from tables.models import Hand, Room, Seat
 from tables.protocol import (
+    MAX_MESSAGE_BYTES,
     EndMatch,
     MalformedMessage,
     Move,
@@ -20,6 +22,7 @@ from tables.protocol import (
     Ready,
     SetTuoguan,
     parse_message,
+    parse_text,
 )
 from tests.tables.factories import send
 
@@ -129,3 +132,16 @@ def test_refusals_speak_the_players_language() -> None:
     with translation.override("zh-hans"), pytest.raises(MalformedMessage) as refused:
         parse_message(None)
     assert "not a move" not in str(refused.value)
+
+
+@pytest.mark.parametrize(
+    "text", [None, "not json", "", "[1, 2", json.dumps({"action": "x" * MAX_MESSAGE_BYTES})]
+)
+def test_a_frame_that_is_not_a_json_message_is_refused(text: str | None) -> None:
+    with pytest.raises(MalformedMessage, match="not a move"):
+        parse_text(text)
+
+
+def test_a_frame_holds_one_json_message() -> None:
+    frame = json.dumps({"action": "discard", "tile": "5m", "step": 12, "HEADERS": {}})
+    assert parse_text(frame) == Move(Action("discard", tile=parse_tile("5m")), 12)
