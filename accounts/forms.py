@@ -46,7 +46,7 @@ class RateLimitedAuthenticationForm(AuthenticationForm):
                 services.login_failure_record(username=username, ip=ip)
             raise
         if username:
-            services.login_failures_clear(username=username, ip=ip)
+            services.login_failure_clear(username=username, ip=ip)
         return cleaned
 
 

@@ -9,7 +9,7 @@ from accounts.models import User
 from accounts.selectors import login_failure_cache_key
 
 
-def user_create(*, username: str, password: str, display_name: str = "") -> User:
+def user_sign_up(*, username: str, password: str, display_name: str = "") -> User:
     """Create a player account. Password strength is checked by the sign-up form."""
     user = User(username=username, display_name=display_name.strip())
     user.set_password(password)
@@ -18,7 +18,7 @@ def user_create(*, username: str, password: str, display_name: str = "") -> User
     return user
 
 
-def user_update_display_name(*, user: User, display_name: str) -> User:
+def user_display_name_update(*, user: User, display_name: str) -> User:
     """Change what other players see; an empty name falls back to the username."""
     user.display_name = display_name.strip()
     user.full_clean()
@@ -26,7 +26,7 @@ def user_update_display_name(*, user: User, display_name: str) -> User:
     return user
 
 
-def window_count_record(key: str, window_seconds: int) -> int:
+def window_count_add(*, key: str, window_seconds: int) -> int:
     """Add one to the counter ``key`` in the cache; returns the count in its window.
 
     The window starts at the first count and lasts ``window_seconds``; the cache is shared by
@@ -46,9 +46,9 @@ def login_failure_record(*, username: str, ip: str) -> int:
     The window starts at the first failure and lasts LOGIN_RATE_LIMIT_WINDOW_SECONDS.
     """
     window: int = settings.LOGIN_RATE_LIMIT_WINDOW_SECONDS
-    return window_count_record(login_failure_cache_key(username, ip), window)
+    return window_count_add(key=login_failure_cache_key(username, ip), window_seconds=window)
 
 
-def login_failures_clear(*, username: str, ip: str) -> None:
+def login_failure_clear(*, username: str, ip: str) -> None:
     """Forget failed logins for this username + IP, e.g. after a successful login."""
     cache.delete(login_failure_cache_key(username, ip))

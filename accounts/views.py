@@ -20,10 +20,10 @@ from accounts.models import User
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
-        return redirect("home")
+        return redirect("lobby")
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        user = services.user_create(
+        user = services.user_sign_up(
             username=form.cleaned_data["username"],
             password=form.cleaned_data["password1"],
             display_name=form.cleaned_data.get("display_name") or "",
@@ -32,7 +32,7 @@ def signup(request: HttpRequest) -> HttpResponse:
         messages.success(
             request, _("Welcome, %(name)s! Your account is ready.") % {"name": user.name}
         )
-        return redirect("home")
+        return redirect("lobby")
     return render(request, "accounts/signup.html", {"form": form})
 
 
@@ -53,7 +53,7 @@ def profile(request: HttpRequest) -> HttpResponse:
     assert isinstance(user, User)
     form = DisplayNameForm(request.POST or None, initial={"display_name": user.display_name})
     if request.method == "POST" and form.is_valid():
-        services.user_update_display_name(user=user, display_name=form.cleaned_data["display_name"])
+        services.user_display_name_update(user=user, display_name=form.cleaned_data["display_name"])
         messages.success(request, _("Your display name is now “%(name)s”.") % {"name": user.name})
         return redirect("accounts:profile")
     return render(request, "accounts/profile.html", {"form": form})

@@ -40,7 +40,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "channels",
-    "django_htmx",
+    "django_htmx",  # its {% htmx_script %} tag loads htmx and the WebSocket extension
     "accounts",
     "tables",
 ]
@@ -55,7 +55,6 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "django_htmx.middleware.HtmxMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -85,15 +84,15 @@ CHANNEL_LAYERS = {"default": env.channel_layer_config(os.environ)}
 
 CACHES = {"default": env.cache_config(os.environ)}
 
-# The live table's pacing (tables.play): how long a bot or a 托管 seat waits before it moves,
+# The live table's pacing (tables.clock): how long a bot or a 托管 seat waits before it moves,
 # and how long a player may be disconnected before the bot takes the seat over.
 TABLE_BOT_DELAY_SECONDS = float(os.environ.get("TABLE_BOT_DELAY_SECONDS", "0.8"))
 TABLE_DISCONNECT_GRACE_SECONDS = float(os.environ.get("TABLE_DISCONNECT_GRACE_SECONDS", "30"))
 
 AUTH_USER_MODEL = "accounts.User"
 LOGIN_URL = "accounts:login"
-LOGIN_REDIRECT_URL = "home"
-LOGOUT_REDIRECT_URL = "home"
+LOGIN_REDIRECT_URL = "lobby"
+LOGOUT_REDIRECT_URL = "lobby"
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

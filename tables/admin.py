@@ -38,7 +38,7 @@ class RoomAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     @admin.action(description=_("Close the selected rooms (stop their matches)"))
     def close_rooms(self, request: HttpRequest, queryset: QuerySet[Room]) -> None:
         for room in queryset:
-            services.close_room(room)
+            services.room_close(room=room)
             notify.table_changed(room.number)
         self.message_user(request, _("Closed %(n)d rooms.") % {"n": len(queryset)})
 

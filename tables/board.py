@@ -21,7 +21,8 @@ from engine.preview import hu_preview
 from engine.tiles import format_tile, parse_tiles
 from engine.views import seat_info, view_json
 from tables.models import Room, Seat
-from tables.play import Table, must_act, present
+from tables.presence import present
+from tables.table import Table, must_act
 
 __all__ = ["Board", "Settlement", "board_for", "seat_name", "settlement_of"]
 

@@ -1,14 +1,14 @@
 """The table's WebSocket: one consumer per open page, kept thin.
 
 It pushes the page's ``#live`` fragment (rendered for this connection's own seat) whenever the
-table changes, passes the player's inputs to :mod:`tables.play`, and keeps a timer for the
-table's next deadline. The group message says only "changed"; it never carries tiles.
+table changes, passes the player's inputs (parsed by :mod:`tables.protocol`) to
+:func:`tables.services.table_act`, and keeps a timer for the table's next deadline
+(:func:`tables.clock.advance`). The group message says only "changed"; it never carries tiles.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from datetime import datetime, timedelta
 from typing import Any
@@ -21,14 +21,14 @@ from django.template.loader import render_to_string
 from django.utils import timezone, translation
 
 from accounts.models import User
-from tables import notify, play, services
+from tables import clock, notify, presence, services
 from tables.live import render_live
+from tables.protocol import Message, PlayError, parse_text
 
 logger = logging.getLogger(__name__)
 
 CLOSE_NOT_LOGGED_IN = 4401
 CLOSE_NO_SUCH_ROOM = 4404
-MAX_MESSAGE_BYTES = 4096
 RETRY_AFTER = timedelta(seconds=1)
 
 
@@ -66,7 +66,7 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
             return
         try:
             # Counted like the room page: the socket must not be a way to guess room numbers.
-            await database_sync_to_async(services.find_room)(self.user, self.number)
+            await database_sync_to_async(services.room_find)(user=self.user, number=self.number)
         except services.RoomError:
             await self.close(code=CLOSE_NO_SUCH_ROOM)
             return
@@ -75,7 +75,9 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         if not await self.push():
             await self.close(code=CLOSE_NO_SUCH_ROOM)
             return
-        self.counted = await database_sync_to_async(play.connect)(self.number, self.user)
+        self.counted = await database_sync_to_async(services.seat_connect)(
+            number=self.number, user=self.user
+        )
         if self.counted:
             self.beat = asyncio.create_task(self._heartbeat())
             await notify.table_changed_async(self.number)
@@ -89,31 +91,25 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         await self.channel_layer.group_discard(notify.group_name(self.number), self.channel_name)
         if not (self.counted and self.user is not None):
             return
-        if await database_sync_to_async(play.disconnect)(self.number, self.user):
+        if await database_sync_to_async(services.seat_disconnect)(
+            number=self.number, user=self.user
+        ):
             await notify.table_changed_async(self.number)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        assert self.user is not None
-        if text_data is None or len(text_data) > MAX_MESSAGE_BYTES:
+        try:
             with translation.override(_language(self.scope)):
-                message = translation.gettext("That message is not a move.")
-            await self.send_error(message)
-            return
-        try:
-            payload = json.loads(text_data)
-        except json.JSONDecodeError:
-            payload = None
-        try:
-            await database_sync_to_async(self._act)(payload)
-        except play.PlayError as exc:
+                message = parse_text(text_data)  # refused here, before any table work
+            await database_sync_to_async(self._act)(message)
+        except PlayError as exc:
             await self.send_error(str(exc))
             return
         await notify.table_changed_async(self.number)
 
-    def _act(self, payload: Any) -> None:
+    def _act(self, message: Message) -> None:
         assert self.user is not None
         with translation.override(_language(self.scope)):
-            play.act(self.number, self.user, payload)
+            services.table_act(number=self.number, user=self.user, message=message)
 
     async def table_changed(self, event: dict[str, Any]) -> None:
         await self.push()
@@ -146,10 +142,10 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
 
     async def _heartbeat(self) -> None:
         assert self.user is not None
-        interval = play.heartbeat_interval().total_seconds()
+        interval = presence.heartbeat_interval().total_seconds()
         while True:
             await asyncio.sleep(interval)
-            await database_sync_to_async(play.heartbeat)(self.number, self.user)
+            await database_sync_to_async(presence.heartbeat)(number=self.number, user=self.user)
 
     # ------------------------------------------------------------ the table's clock
 
@@ -165,7 +161,7 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         # From here this tick runs to the end even if a push arms the next one meanwhile.
         self.timer = None
         try:
-            changed = await database_sync_to_async(play.advance)(self.number)
+            changed = await database_sync_to_async(clock.advance)(self.number)
         except Exception:
             # A failed tick must not stop the table's clock: log it and try again shortly.
             logger.exception("table %s: advance failed", self.number)

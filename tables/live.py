@@ -14,7 +14,7 @@ from accounts.models import User
 from tables import selectors
 from tables.board import board_for
 from tables.models import Room
-from tables.play import load_table
+from tables.table import load_table
 
 LIVE_TEMPLATE = "tables/_live.html"
 

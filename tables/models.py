@@ -32,7 +32,7 @@ class Room(models.Model):
         _("status"), max_length=10, choices=Status.choices, default=Status.WAITING
     )
     created_at = models.DateTimeField(auto_now_add=True)
-    # The live game, written only by ``tables.play``: the match and the current hand as the
+    # The live game, written only by ``tables.table``: the match and the current hand as the
     # engine's JSON (secret: holds every hand and the wall), bumped ``version`` on every commit.
     state = models.JSONField(null=True, blank=True)
     version = models.PositiveIntegerField(default=0)

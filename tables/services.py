@@ -1,8 +1,15 @@
-"""Writes for rooms and seats. Plain functions; each raises :class:`RoomError` on a refusal."""
+"""Writes: rooms, seats, and a running table's inputs and open pages. One transaction each.
+
+Rooms and seats refuse with :class:`RoomError`; a running table with
+:class:`~tables.protocol.PlayError`. The table's own logic lives in ``tables.moves``,
+``tables.clock`` and ``tables.presence``; here each write locks, calls it and commits.
+"""
 
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
+from datetime import datetime
 
 from django.conf import settings
 from django.core.cache import cache
@@ -11,10 +18,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from accounts.services import window_count_record
+from accounts.services import window_count_add
 from engine.rules import Rules
-from tables import play, selectors
+from tables import clock, moves, presence, selectors
 from tables.models import BOT_BASIC, SEATS, Hand, Room, Seat
+from tables.protocol import Message, PlayError
+from tables.table import Table, load_table, room_locked, table_locked
 
 TURN_SECONDS_MIN = 5
 TURN_SECONDS_MAX = 120
@@ -52,7 +61,8 @@ def _check_settings(name: str, match_length: int | None, turn_seconds: int) -> N
         )
 
 
-def create_room(
+def room_create(
+    *,
     owner: User,
     name: str,
     is_public: bool,
@@ -87,7 +97,7 @@ def _misses_key(user: User) -> str:
     return f"tables:room-misses:{user.pk}"
 
 
-def find_room(user: User, number: str) -> Room:
+def room_find(*, user: User, number: str) -> Room:
     """The room with this number, asked for by ``user`` (join form, invite link, socket).
 
     Room numbers are the only key to private rooms, so numbers that lead nowhere are counted
@@ -99,14 +109,14 @@ def find_room(user: User, number: str) -> Room:
         )
     room = selectors.room_by_number(number)
     if room is None:
-        window_count_record(_misses_key(user), settings.ROOM_LOOKUP_WINDOW_SECONDS)
+        window_count_add(key=_misses_key(user), window_seconds=settings.ROOM_LOOKUP_WINDOW_SECONDS)
         raise RoomError(_("There is no room %(number)s.") % {"number": number.strip() or "—"})
     return room
 
 
-def join_by_number(user: User, number: str) -> Room:
+def room_join(*, user: User, number: str) -> Room:
     """The room with this number (the invite code); it must still be open."""
-    room = find_room(user, number)
+    room = room_find(user=user, number=number)
     if room.status == Room.Status.FINISHED:
         raise RoomError(_("Room %(number)s has finished.") % {"number": room.number})
     return room
@@ -128,7 +138,7 @@ def _seat(room: Room, index: int) -> Seat:
     return Seat.objects.select_for_update().get(room=room, index=index)
 
 
-def take_seat(room: Room, user: User, index: int) -> Seat:
+def seat_take(*, room: Room, user: User, index: int) -> Seat:
     """Sit down in an empty seat; a player who is already seated moves seats."""
     with transaction.atomic():
         room = _locked(room)
@@ -145,13 +155,13 @@ def take_seat(room: Room, user: User, index: int) -> Seat:
         return seat
 
 
-def leave_seat(room: Room, user: User) -> None:
+def seat_leave(*, room: Room, user: User) -> None:
     """Stand up. Once the match has started the seat stays the player's (so do its points)
     and goes on 托管: the bot plays it until the player comes back and takes control."""
     if room.status == Room.Status.PLAYING:
         try:
-            play.act(room.number, user, {"action": "tuoguan", "on": "1"})
-        except play.PlayError as exc:
+            _table_change(room.number, user, lambda t, seat: moves.tuoguan_set(t, seat, True))
+        except PlayError as exc:
             raise RoomError(str(exc)) from None
         return
     with transaction.atomic():
@@ -164,7 +174,8 @@ def leave_seat(room: Room, user: User) -> None:
             raise RoomError(_("You are not seated in this room."))
 
 
-def set_ready(room: Room, user: User, ready: bool) -> Seat:
+def seat_ready(*, room: Room, user: User, ready: bool) -> Seat:
+    """准备 (or not) before the match starts."""
     with transaction.atomic():
         room = _locked(room)
         _require_waiting(room)
@@ -176,7 +187,8 @@ def set_ready(room: Room, user: User, ready: bool) -> Seat:
         return seat
 
 
-def add_bot(room: Room, by_user: User, index: int) -> Seat:
+def bot_add(*, room: Room, by_user: User, index: int) -> Seat:
+    """The owner puts a bot in an empty seat before the start; bots are always ready."""
     with transaction.atomic():
         room = _locked(room)
         _require_owner(room, by_user)
@@ -190,7 +202,7 @@ def add_bot(room: Room, by_user: User, index: int) -> Seat:
         return seat
 
 
-def remove_player(room: Room, by_user: User, index: int) -> Seat:
+def seat_clear(*, room: Room, by_user: User, index: int) -> Seat:
     """The owner empties a seat (a player or a bot) before the start; not the owner's own."""
     with transaction.atomic():
         room = _locked(room)
@@ -208,7 +220,7 @@ def remove_player(room: Room, by_user: User, index: int) -> Seat:
         return seat
 
 
-def update_rules(room: Room, by_user: User, rules: Rules) -> Room:
+def room_rules_update(*, room: Room, by_user: User, rules: Rules) -> Room:
     """Change the rules; they lock once the match has started."""
     with transaction.atomic():
         room = _locked(room)
@@ -221,7 +233,7 @@ def update_rules(room: Room, by_user: User, rules: Rules) -> Room:
         return room
 
 
-def start_match(room: Room, by_user: User, *, first_seed: str | None = None) -> Room:
+def match_start(*, room: Room, by_user: User, first_seed: str | None = None) -> Room:
     """The owner starts once all four seats are filled and every person is ready.
 
     ``first_seed`` fixes the first deal, for tests that need a known hand; never from a page.
@@ -235,11 +247,11 @@ def start_match(room: Room, by_user: User, *, first_seed: str | None = None) -> 
             raise RoomError(_("All four seats must be filled (add bots for empty seats)."))
         if not all(seat.ready for seat in seats if not seat.bot):
             raise RoomError(_("Everyone must be ready before the match starts."))
-        play.begin_match(room, first_seed=first_seed)
+        clock.table_commit(moves.match_begin(room, first_seed=first_seed), timezone.now())
         return room
 
 
-def close_room(room: Room) -> Room:
+def room_close(*, room: Room) -> Room:
     """An admin closes a room: a match in progress stops where it is (hands already played
     stay in the ledger), a waiting room stops taking players."""
     with transaction.atomic():
@@ -251,3 +263,55 @@ def close_room(room: Room) -> Room:
         # A hand cut off in play ends with no result: nobody pays for it.
         Hand.objects.filter(room=room, ended_at__isnull=True).update(ended_at=timezone.now())
         return room
+
+
+# ---------------------------------------------------------------- a running table
+
+
+def _table_change(
+    number: str, user: User, change: Callable[[Table, Seat], None], now: datetime | None = None
+) -> None:
+    """Lock the table, let ``change`` act for ``user``'s seat, book a hand it ended, commit."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        t = table_locked(number)
+        seat = moves.seat_playing(t, user)
+        change(t, seat)
+        moves.hand_book_if_ended(t, now)
+        clock.table_commit(t, now)
+
+
+def table_act(*, number: str, user: User, message: Message, now: datetime | None = None) -> None:
+    """Apply what ``user`` sent at table ``number`` (parsed by :func:`tables.protocol.
+    parse_message`); :class:`~tables.protocol.PlayError` changes nothing."""
+    _table_change(number, user, lambda t, seat: moves.message_apply(t, seat, message), now)
+
+
+def seat_connect(*, number: str, user: User, now: datetime | None = None) -> bool:
+    """A page of ``user`` opened the table; True if that changed what others see."""
+    return _pages(number, user, +1, now or timezone.now())
+
+
+def seat_disconnect(*, number: str, user: User, now: datetime | None = None) -> bool:
+    """A page of ``user`` closed; after the grace period its seat goes on 托管."""
+    return _pages(number, user, -1, now or timezone.now())
+
+
+def _pages(number: str, user: User, delta: int, now: datetime) -> bool:
+    with transaction.atomic():
+        room = room_locked(number)
+        if room is None or not user.is_authenticated:
+            return False
+        seat = Seat.objects.filter(room=room, user=user).first()
+        if seat is None:
+            return False
+        presence.seat_pages_count(seat, delta, now)
+        t = load_table(room)
+        if t is not None:
+            if delta > 0:
+                presence.turn_refreshed_on_return(t, seat, now)
+            clock.table_commit(t, now)
+        else:
+            room.version += 1
+            room.save(update_fields=["version"])
+        return True

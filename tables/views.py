@@ -55,13 +55,13 @@ def room_create(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            room = services.create_room(
-                _user(request),
-                data["name"],
-                data["is_public"],
-                form.rules(),
-                data["match_length"],
-                data["turn_seconds"],
+            room = services.room_create(
+                owner=_user(request),
+                name=data["name"],
+                is_public=data["is_public"],
+                rules=form.rules(),
+                match_length=data["match_length"],
+                turn_seconds=data["turn_seconds"],
             )
         except RoomError as exc:
             form.add_error(None, str(exc))
@@ -82,7 +82,7 @@ def join(request: HttpRequest) -> HttpResponse:
     join_form = JoinForm(request.POST)
     if join_form.is_valid():
         try:
-            room = services.join_by_number(_user(request), join_form.cleaned_data["number"])
+            room = services.room_join(user=_user(request), number=join_form.cleaned_data["number"])
         except RoomError as exc:
             join_form.add_error("number", str(exc))
         else:
@@ -96,13 +96,13 @@ RoomView = Callable[..., HttpResponse]
 
 
 def with_room(view: RoomView) -> RoomView:
-    """Resolve ``number`` to the room through :func:`tables.services.find_room`, so every
+    """Resolve ``number`` to the room through :func:`tables.services.room_find`, so every
     room URL counts numbers that lead nowhere (404) and refuses guessing (429)."""
 
     @wraps(view)
     def wrapped(request: HttpRequest, number: str, *args: Any, **kwargs: Any) -> HttpResponse:
         try:
-            room = services.find_room(_user(request), number)
+            room = services.room_find(user=_user(request), number=number)
         except RoomLookupLimited as exc:
             return HttpResponse(str(exc), status=429, content_type="text/plain; charset=utf-8")
         except RoomError:
@@ -135,19 +135,19 @@ def room_action(request: HttpRequest, room: Room) -> HttpResponse:
         index = -1
     try:
         if action == "sit":
-            services.take_seat(room, user, index)
+            services.seat_take(room=room, user=user, index=index)
         elif action == "leave":
-            services.leave_seat(room, user)
+            services.seat_leave(room=room, user=user)
         elif action == "ready":
-            services.set_ready(room, user, True)
+            services.seat_ready(room=room, user=user, ready=True)
         elif action == "unready":
-            services.set_ready(room, user, False)
+            services.seat_ready(room=room, user=user, ready=False)
         elif action == "add-bot":
-            services.add_bot(room, user, index)
+            services.bot_add(room=room, by_user=user, index=index)
         elif action == "remove":
-            services.remove_player(room, user, index)
+            services.seat_clear(room=room, by_user=user, index=index)
         elif action == "start":
-            services.start_match(room, user)
+            services.match_start(room=room, by_user=user)
         else:
             raise RoomError(_("Unknown room action."))
     except RoomError as exc:
@@ -166,7 +166,7 @@ def room_rules(request: HttpRequest, room: Room) -> HttpResponse:
     form = RulesForm(request.POST or None, rules=Rules.from_json(room.rules))
     if request.method == "POST" and form.is_valid():
         try:
-            services.update_rules(room, _user(request), form.rules())
+            services.room_rules_update(room=room, by_user=_user(request), rules=form.rules())
         except RoomError as exc:
             form.add_error(None, str(exc))
         else:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -39,7 +39,9 @@ def make_user(db: None) -> Callable[..., Any]:
     from accounts import services
 
     def make(username: str = "alice", *, display_name: str = "", password: str = PASSWORD) -> Any:
-        return services.user_create(username=username, password=password, display_name=display_name)
+        return services.user_sign_up(
+            username=username, password=password, display_name=display_name
+        )
 
     return make
 
@@ -48,3 +50,13 @@ def make_user(db: None) -> Callable[..., Any]:
 def user(make_user: Callable[..., Any]) -> Any:
     """A player called alice."""
     return make_user("alice")
+
+
+@pytest.fixture
+def english() -> Iterator[None]:
+    """Messages matched in English (the site's source language); use with
+    ``pytestmark = pytest.mark.usefixtures("english")``."""
+    from django.utils import translation
+
+    with translation.override("en"):
+        yield

@@ -6,18 +6,11 @@ from typing import Any
 
 import pytest
 from django.test import RequestFactory
-from django.utils import translation
 
 from accounts import selectors, services
 from accounts.forms import DisplayNameForm, RateLimitedAuthenticationForm, SignupForm, client_ip
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def _english() -> Any:
-    with translation.override("en"):
-        yield
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 def request_from(ip: str | None = "10.1.2.3", **meta: Any) -> Any:

@@ -9,8 +9,8 @@ from accounts.models import User
 pytestmark = pytest.mark.django_db
 
 
-def test_user_create_hashes_password_and_keeps_display_name(password):
-    user = services.user_create(username="alice", password=password, display_name=" 小明 ")
+def test_user_sign_up_hashes_password_and_keeps_display_name(password):
+    user = services.user_sign_up(username="alice", password=password, display_name=" 小明 ")
     assert user.pk is not None
     assert user.check_password(password)
     assert user.password != password
@@ -25,24 +25,24 @@ def test_name_falls_back_to_username(make_user):
     assert str(user) == "bob"
 
 
-def test_user_create_rejects_duplicate_username(make_user, password):
+def test_user_sign_up_rejects_duplicate_username(make_user, password):
     make_user("alice")
     with pytest.raises(ValidationError):
-        services.user_create(username="alice", password=password)
+        services.user_sign_up(username="alice", password=password)
 
 
 def test_user_update_display_name(user):
-    services.user_update_display_name(user=user, display_name="  庄家  ")
+    services.user_display_name_update(user=user, display_name="  庄家  ")
     user.refresh_from_db()
     assert user.display_name == "庄家"
-    services.user_update_display_name(user=user, display_name="")
+    services.user_display_name_update(user=user, display_name="")
     user.refresh_from_db()
     assert user.name == "alice"
 
 
 def test_user_update_display_name_too_long(user):
     with pytest.raises(ValidationError):
-        services.user_update_display_name(user=user, display_name="x" * 31)
+        services.user_display_name_update(user=user, display_name="x" * 31)
 
 
 def test_user_get_by_username_is_case_insensitive(user):
@@ -68,10 +68,10 @@ def test_login_failures_are_per_username_and_ip():
     assert not selectors.login_is_rate_limited("bob", "1.2.3.4")
 
 
-def test_login_failures_clear():
+def test_login_failure_clear():
     for _ in range(5):
         services.login_failure_record(username="alice", ip="1.2.3.4")
-    services.login_failures_clear(username="alice", ip="1.2.3.4")
+    services.login_failure_clear(username="alice", ip="1.2.3.4")
     assert selectors.login_failure_count("alice", "1.2.3.4") == 0
 
 

@@ -49,7 +49,7 @@ def test_signup_creates_user_and_logs_in(client, password):
         },
     )
     assert response.status_code == 302
-    assert response["Location"] == reverse("home")
+    assert response["Location"] == reverse("lobby")
     user = User.objects.get(username="alice")
     assert user.name == "小明"
     assert user.check_password(password)
@@ -99,7 +99,7 @@ def test_signup_duplicate_username(client, user, password):
 def test_login_and_logout(client, user, password):
     response = login(client, "alice", password)
     assert response.status_code == 302
-    assert response["Location"] == reverse("home")
+    assert response["Location"] == reverse("lobby")
     assert client.session["_auth_user_id"] == str(user.pk)
     page = client.get("/").content.decode()
     assert reverse("accounts:logout") in page

@@ -31,10 +31,10 @@ from urllib.parse import quote
 import pytest
 from django.conf import settings
 
+from tests.browser.driver import PHONE
+
 REPO = Path(__file__).resolve().parents[2]
 SCREENSHOTS = REPO / "artifacts" / "screenshots"
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1366, "height": 800}
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--headless",

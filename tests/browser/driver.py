@@ -13,6 +13,9 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.policy import Move, Seen, decide
 
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1366, "height": 800}
+
 STEP_TIMEOUT_MS = 8_000
 CLICK_TIMEOUT_MS = 5_000
 ATTEMPTS = 3

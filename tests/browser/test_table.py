@@ -25,10 +25,17 @@ from engine.hand import HandState
 from engine.rules import Rules
 from tables import services
 from tables.models import Room, Seat
-from tests.browser.conftest import DESKTOP, PHONE
-from tests.browser.driver import ASKED_JS, AT_STEP_JS, goto_table, play, read, wait_ws_open
+from tests.browser.driver import (
+    ASKED_JS,
+    AT_STEP_JS,
+    DESKTOP,
+    PHONE,
+    goto_table,
+    play,
+    read,
+    wait_ws_open,
+)
 from tests.browser.policy import seed_with_peng_and_chi, simulate
-from tests.conftest import PASSWORD
 from tests.tables.factories import start_with_bots
 
 pytestmark = pytest.mark.browser
@@ -80,7 +87,7 @@ def assert_settled(page: Any, timeout_ms: int = 5_000) -> None:
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_one_person_and_three_bots_play_a_whole_hand(
-    new_context: Any, screenshots: Path, size: str
+    new_context: Any, screenshots: Path, size: str, password: str
 ) -> None:
     phone = size == "phone"
     page = new_context(viewport=PHONE if phone else DESKTOP, scale=2 if phone else 1).new_page()
@@ -88,8 +95,8 @@ def test_one_person_and_three_bots_play_a_whole_hand(
     page.goto("/accounts/signup/")
     page.fill("#id_username", f"tapper_{size}")
     page.fill("#id_display_name", "小明")
-    page.fill("#id_password1", PASSWORD)
-    page.fill("#id_password2", PASSWORD)
+    page.fill("#id_password1", password)
+    page.fill("#id_password2", password)
     page.locator("main form button[type=submit]").click()
     create = page.locator("[data-action=create]")
     expect(create).to_be_visible()
@@ -164,7 +171,14 @@ def test_four_people_play_a_hand_with_a_peng_and_a_chi(
     users = [make_user(f"p{i}", display_name=n) for i, n in enumerate(names)]
     owner = users[0]
     # One hand: the match summary then stays up.
-    room = services.create_room(owner, "四人局", False, Rules(), 1, services.TURN_SECONDS_MAX)
+    room = services.room_create(
+        owner=owner,
+        name="四人局",
+        is_public=False,
+        rules=Rules(),
+        match_length=1,
+        turn_seconds=services.TURN_SECONDS_MAX,
+    )
     pages = [new_context(u).new_page() for u in users]
 
     # Seating and ready in the browsers; the owner's page follows over its WebSocket.
@@ -184,7 +198,7 @@ def test_four_people_play_a_hand_with_a_peng_and_a_chi(
     # A deal on which the policy makes a 碰 and a 吃, started through the services.
     seeds = [PENG_CHI_SEED, *(f"browser-peng-chi-{i}" for i in range(500))]
     seed, _run = seed_with_peng_and_chi(Rules.from_json(room.rules), seeds)
-    services.start_match(room, owner, first_seed=seed)
+    services.match_start(room=room, by_user=owner, first_seed=seed)
     room.refresh_from_db()
     assert room.state is not None
     expected = simulate(HandState.from_json(room.state["hand"]))
@@ -296,15 +310,22 @@ HISTORY_JS = """() => {
 
 def test_a_move_reaches_another_page_without_a_reload(new_context: Any, make_user: Any) -> None:
     alice, bob = make_user("alice", display_name="阿丽"), make_user("bob", display_name="阿博")
-    room = services.create_room(alice, "两人", False, Rules(), 4, services.TURN_SECONDS_MAX)
-    services.take_seat(room, bob, 1)
+    room = services.room_create(
+        owner=alice,
+        name="两人",
+        is_public=False,
+        rules=Rules(),
+        match_length=4,
+        turn_seconds=services.TURN_SECONDS_MAX,
+    )
+    services.seat_take(room=room, user=bob, index=1)
     for i in (2, 3):
-        services.add_bot(room, alice, i)
+        services.bot_add(room=room, by_user=alice, index=i)
     for u in (alice, bob):
-        services.set_ready(room, u, True)
+        services.seat_ready(room=room, user=u, ready=True)
     # Bob only watches: his seat is on 托管, so the table never waits for his page.
     Seat.objects.filter(room=room, index=1).update(tuoguan=True)
-    services.start_match(room, alice, first_seed="browser-push")
+    services.match_start(room=room, by_user=alice, first_seed="browser-push")
     page_a = new_context(alice).new_page()
     page_b = new_context(bob).new_page()
     goto_table(page_a, room.number)
@@ -336,7 +357,14 @@ def test_an_english_browser_gets_english_pages_and_pushes(
     new_context: Any, user: Any, make_user: Any, screenshots: Path
 ) -> None:
     host = make_user("host", display_name="Host")
-    services.create_room(host, "Saturday", True, Rules.profile_named("jiuyao_fan"), 8, 30)
+    services.room_create(
+        owner=host,
+        name="Saturday",
+        is_public=True,
+        rules=Rules.profile_named("jiuyao_fan"),
+        match_length=8,
+        turn_seconds=30,
+    )
     room = start_with_bots(user, seed="browser-english", hands=None)
     page = new_context(user, scale=2, locale="en-US").new_page()
 

@@ -6,8 +6,24 @@ import pytest
 
 from engine.rules import Rules
 from tables import services
+from tables.models import Room
+from tests.tables.factories import start_with_bots
 
 
 @pytest.fixture
 def room(user: Any) -> Any:
-    return services.create_room(user, "Friday", True, Rules.profile_named("standard"), 8, 20)
+    """alice's waiting room: standard rules, 8 hands, 20 s a turn."""
+    return services.room_create(
+        owner=user,
+        name="Friday",
+        is_public=True,
+        rules=Rules.profile_named("standard"),
+        match_length=8,
+        turn_seconds=20,
+    )
+
+
+@pytest.fixture
+def started(user: Any) -> Room:
+    """alice in seat 0 (ready) and three bots; the match has started on a known deal."""
+    return start_with_bots(user, seed="play-tests")

@@ -1,24 +1,142 @@
-"""Rooms in known states for the tables tests."""
+"""Rooms in known states for the tables tests, and ways to drive their tables."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
+from django.utils import timezone
+
+from engine.hand import HandState, legal_actions, waiting_on
 from engine.rules import Rules
-from tables import services
+from tables import clock, services
 from tables.models import Room, Seat
+from tables.protocol import parse_message
 
 
 def start_with_bots(
     user: Any, *, hands: int | None = 8, tuoguan: bool = False, seed: str | None = None
 ) -> Room:
     """A started room: ``user`` in seat 0 (on 托管 if asked) and three basic bots."""
-    room = services.create_room(user, "Friday", True, Rules(), hands, 20)
+    room = services.room_create(
+        owner=user,
+        name="Friday",
+        is_public=True,
+        rules=Rules(),
+        match_length=hands,
+        turn_seconds=20,
+    )
     for i in (1, 2, 3):
-        services.add_bot(room, user, i)
-    services.set_ready(room, user, True)
+        services.bot_add(room=room, by_user=user, index=i)
+    services.seat_ready(room=room, user=user, ready=True)
     if tuoguan:
         Seat.objects.filter(room=room, index=0).update(tuoguan=True)
-    services.start_match(room, user, first_seed=seed)
+    services.match_start(room=room, by_user=user, first_seed=seed)
     room.refresh_from_db()
     return room
+
+
+def start_with_four_people(users: list[Any]) -> Room:
+    """Four people seated in order, all on 托管 so the bots play every seat; two hands."""
+    owner = users[0]
+    room = services.room_create(
+        owner=owner,
+        name="Leak check",
+        is_public=True,
+        rules=Rules(),
+        match_length=2,
+        turn_seconds=20,
+    )
+    for i, u in enumerate(users[1:], start=1):
+        services.seat_take(room=room, user=u, index=i)
+    for u in users:
+        services.seat_ready(room=room, user=u, ready=True)
+    Seat.objects.filter(room=room).update(tuoguan=True)
+    services.match_start(room=room, by_user=owner, first_seed="leak-people")
+    room.refresh_from_db()
+    return room
+
+
+def room_form_data(**extra: Any) -> dict[str, Any]:
+    """What the room form posts for an open-ended standard room, with ``extra`` on top."""
+    data: dict[str, Any] = {
+        "name": "Friday",
+        "is_public": "on",
+        "profile": "standard",
+        "match_length": "",
+        "turn_seconds": "20",
+    }
+    for key, value in Rules().to_json().items():
+        if key == "profile":
+            continue
+        if isinstance(value, bool):
+            if value:
+                data[key] = "on"
+        else:
+            data[key] = str(value)
+    data.update(extra)
+    return data
+
+
+def send(room: Room, user: Any, payload: Any, now: datetime | None = None) -> None:
+    """What the table's consumer does with a page's message: parse it, then act."""
+    services.table_act(number=room.number, user=user, message=parse_message(payload), now=now)
+
+
+def hand_of(room: Room) -> HandState:
+    """The room's current hand, read fresh from the database."""
+    room.refresh_from_db()
+    assert room.state is not None
+    return HandState.from_json(room.state["hand"])
+
+
+def move_json(state: HandState, seat: int, index: int = 0) -> dict[str, Any]:
+    """The page's message for the seat's ``index``-th legal action."""
+    action = legal_actions(state, seat)[index].to_json()
+    return {"action": action.pop("type"), "step": state.step, **action}
+
+
+def run_clock_until_hand_ends(room: Room, limit: int = 800) -> HandState:
+    """Let the clock play (every seat automatic) until the current hand has ended."""
+    now = timezone.now()
+    for _ in range(limit):
+        state = hand_of(room)
+        if state.phase == "ended":
+            return state
+        assert room.deadline is not None
+        now = max(now, room.deadline)
+        clock.advance(room.number, now=now)
+    raise AssertionError("the hand never ended")
+
+
+def run_bots_until_human(room: Room, now: datetime, limit: int = 400) -> HandState:
+    """Let the table's clock run (bots move) until seat 0 must act or the hand ends."""
+    for _ in range(limit):
+        state = hand_of(room)
+        if state.phase == "ended" or 0 in waiting_on(state):
+            return state
+        assert room.deadline is not None
+        now = max(now, room.deadline)
+        assert clock.advance(room.number, now=now)
+    raise AssertionError("the bots never handed over")
+
+
+def run_until_my_turn(room: Room, user: Any) -> HandState:
+    """Seat 0 passes every claim until it is on its own turn."""
+    for _ in range(100):
+        state = run_bots_until_human(room, timezone.now())
+        assert state.phase != "ended", "the hand ended before seat 0's turn"
+        if state.phase == "turn":
+            return state
+        send(room, user, {"action": "pass", "step": state.step})
+    raise AssertionError("seat 0 never got a turn")
+
+
+def play_out_hand(room: Room, user: Any, now: datetime) -> HandState:
+    """Seat 0 always takes its first legal action; the bots play the rest."""
+    for _ in range(600):
+        state = run_bots_until_human(room, now)
+        if state.phase == "ended":
+            return state
+        send(room, user, move_json(state, 0))
+    raise AssertionError("the hand never ended")

@@ -12,23 +12,25 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from django.utils import timezone, translation
+from django.utils import timezone
 
 from engine.hand import HandState
 from engine.rules import Rules
 from engine.views import seat_view
-from tables import play
 from tables.board import Board, Choice, MeldView, board_for, seat_name, settlement_of
 from tables.live import render_live
 from tables.models import Room, Seat
-from tables.play import Table
+from tables.table import Table, load_table
 from tests.engine.scripted import act, hand_record
 from tests.engine.scripted import play as replay_script
 from tests.engine.test_scripted_hands import ANGANG_DEALER, TAIL_TILES
-from tests.tables.factories import start_with_bots
-from tests.tables.test_consumers import start_with_four_people
+from tests.tables.factories import (
+    run_clock_until_hand_ends,
+    start_with_bots,
+    start_with_four_people,
+)
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 CLAIM_HANDS = {
     0: "3m9m1p4p7p2s5s8s3z4z6z6z7s9p",  # the dealer discards 3m
@@ -41,12 +43,6 @@ GANG_3M = [*DISCARD_3M, act(1, "pass"), act(2, "gang", "3m", gang="minggang")]
 # Seat 0 暗杠s 9p, burns the tail's upper 2z, discards the replacement 9m; seat 1 draws 3z
 # and may 胡 (平胡, 4).
 ANGANG_THEN_DRAW = [act(0, "gang", "9p", gang="angang"), act(0, "discard", "9m")]
-
-
-@pytest.fixture(autouse=True)
-def _english() -> Any:
-    with translation.override("en"):
-        yield
 
 
 @pytest.fixture
@@ -73,24 +69,17 @@ def with_hand(room: Room, state: HandState) -> Table:
     assert room.state is not None
     room.state = {**room.state, "hand": state.to_json()}
     room.save(update_fields=["state"])
-    table = play.load_table(room)
+    table = load_table(room)
     assert table is not None
     return table
 
 
 def until_hand_ends(room: Room) -> Table:
     """Let the clock play (every seat automatic) until the current hand has ended."""
-    now = timezone.now()
-    for _ in range(800):
-        room.refresh_from_db()
-        table = play.load_table(room)
-        assert table is not None and table.hand is not None
-        if table.hand.phase == "ended":
-            return table
-        assert room.deadline is not None
-        now = max(now, room.deadline)
-        play.advance(room.number, now=now)
-    raise AssertionError("the hand never ended")
+    run_clock_until_hand_ends(room)
+    table = load_table(room)
+    assert table is not None
+    return table
 
 
 def by_index(board: Board) -> dict[int, Any]:
@@ -129,7 +118,7 @@ def test_seat_name_is_the_display_name_or_bot_and_its_seat_number(
 def test_positions_turn_with_the_viewer_and_the_xiajia_sits_on_the_right(
     four: Room, people: list[Any], viewer: int, expected: dict[int, str]
 ) -> None:
-    table = play.load_table(four)
+    table = load_table(four)
     assert table is not None
     board = board_for(table, people[viewer])
     assert {p.index: p.position for p in board.panels} == expected
@@ -143,7 +132,7 @@ def test_positions_turn_with_the_viewer_and_the_xiajia_sits_on_the_right(
 
 def test_panels_carry_the_public_facts_of_each_seat(user: Any) -> None:
     room = start_with_bots(user, seed="board-panels")
-    table = play.load_table(room)
+    table = load_table(room)
     assert table is not None and table.hand is not None
     dealer = table.hand.dealer
     board = board_for(table, user)
@@ -404,14 +393,14 @@ def test_no_countdown_without_a_turn_deadline(four: Room, people: list[Any]) -> 
 
 def test_the_countdown_runs_for_a_person_to_act_and_not_for_bots(user: Any) -> None:
     room = start_with_bots(user, seed="board-clock-4")  # alice deals
-    table = play.load_table(room)
+    table = load_table(room)
     assert table is not None and table.hand is not None and table.hand.dealer == 0
     assert room.turn_deadline is not None
     now = room.turn_deadline - timedelta(seconds=12)
     assert board_for(table, user, now=now).seconds_left == 12
     # The same table while a bot deals: the bot's beat is no person's countdown.
     bots_deal = start_with_bots(user, seed="board-clock")
-    table = play.load_table(bots_deal)
+    table = load_table(bots_deal)
     assert table is not None and table.hand is not None and table.hand.dealer == 1
     board = board_for(table, user)
     assert board.waiting_names == ["Bot 2"] and board.seconds_left is None

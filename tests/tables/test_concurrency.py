@@ -15,9 +15,9 @@ import pytest
 from django.db import connection, connections
 
 from engine.hand import HandState, legal_actions, waiting_on
-from tables import play
+from tables import clock, services
 from tables.models import Room, Seat
-from tables.play import PlayError
+from tables.protocol import PlayError, parse_message
 from tests.tables.factories import start_with_bots
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -58,7 +58,7 @@ def test_a_timer_fires_once_however_many_processes_tick(table: Room) -> None:
     assert table.deadline is not None
     due = table.deadline
     version = table.version
-    results = race([lambda: play.advance(table.number, now=due) for _ in range(4)])
+    results = race([lambda: clock.advance(table.number, now=due) for _ in range(4)])
     assert results.count(True) == 1, results
     assert results.count(False) == 3, results
     table.refresh_from_db()
@@ -75,11 +75,17 @@ def test_two_copies_of_one_move_apply_once(table: Room, user: Any) -> None:
         if 0 in waiting_on(state) or state.phase == "ended":
             break
         assert table.deadline is not None
-        play.advance(table.number, now=table.deadline)
+        clock.advance(table.number, now=table.deadline)
     assert state.phase != "ended", "the bots finished the hand before seat 0 was asked"
     action = legal_actions(state, 0)[0].to_json()
     payload = {"action": action.pop("type"), "step": state.step, **action}
-    results = race([lambda: play.act(table.number, user, dict(payload)) for _ in range(3)])
+    message = parse_message(payload)
+    results = race(
+        [
+            lambda: services.table_act(number=table.number, user=user, message=message)
+            for _ in range(3)
+        ]
+    )
     errors = [r for r in results if isinstance(r, PlayError)]
     assert len(errors) == 2 and results.count(None) == 1, results
     table.refresh_from_db()

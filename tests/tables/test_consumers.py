@@ -27,7 +27,7 @@ from engine.views import seat_view
 from tables import services
 from tables.models import Hand, Room, Seat
 from tables.routing import websocket_urlpatterns
-from tests.tables.factories import start_with_bots
+from tests.tables.factories import start_with_bots, start_with_four_people
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -216,20 +216,6 @@ def state_at(hand: Hand, step: int) -> HandState:
     return replay(rules, hand.seed, None, hand.actions[:step], dealer=hand.dealer)
 
 
-def start_with_four_people(users: list[Any]) -> Room:
-    """Four people seated in order, all on 托管 so the bots play every seat; two hands."""
-    owner = users[0]
-    room = services.create_room(owner, "Leak check", True, Rules(), 2, 20)
-    for i, u in enumerate(users[1:], start=1):
-        services.take_seat(room, u, i)
-    for u in users:
-        services.set_ready(room, u, True)
-    Seat.objects.filter(room=room).update(tuoguan=True)
-    services.start_match(room, owner, first_seed="leak-people")
-    room.refresh_from_db()
-    return room
-
-
 async def read_until_summary(comm: WebsocketCommunicator) -> list[str]:
     messages: list[str] = []
     while True:
@@ -316,12 +302,14 @@ async def test_the_waiting_room_updates_when_someone_sits_down(
 ) -> None:
     from tables import notify
 
-    room = await sync_to_async(services.create_room)(user, "Wait", True, Rules(), None, 20)
+    room = await sync_to_async(services.room_create)(
+        owner=user, name="Wait", is_public=True, rules=Rules(), match_length=None, turn_seconds=20
+    )
     comm = await connect(application, room, user)
     first = await comm.receive_from(timeout=5)
     assert 'data-action="add-bot"' in first and "csrfmiddlewaretoken" in first
     bob = await sync_to_async(make_user)("bob", display_name="小明")
-    await sync_to_async(services.take_seat)(room, bob, 2)
+    await sync_to_async(services.seat_take)(room=room, user=bob, index=2)
     await notify.table_changed_async(room.number)
     update = await comm.receive_from(timeout=5)
     assert "小明" in update

@@ -7,7 +7,6 @@ from typing import Any
 
 import pytest
 from django import forms
-from django.utils import translation
 
 from engine.rules import OPTION_CHOICES, PROFILES, Rules, RulesError
 from tables.forms import (
@@ -21,15 +20,12 @@ from tables.forms import (
 )
 from tables.selectors import OPTION_LABELS
 from tables.services import MATCH_LENGTH_MAX, TURN_SECONDS_MAX, TURN_SECONDS_MIN
-from tests.tables.test_views import create_data
+from tests.tables.factories import room_form_data
 
 ENGINE_OPTIONS = [f.name for f in dataclasses.fields(Rules) if f.name != "profile"]
 
 
-@pytest.fixture(autouse=True)
-def _english() -> Any:
-    with translation.override("en"):
-        yield
+pytestmark = pytest.mark.usefixtures("english")
 
 
 def rules_data(rules: Rules) -> dict[str, str]:
@@ -43,7 +39,7 @@ def rules_data(rules: Rules) -> dict[str, str]:
 
 
 def room_data(**extra: Any) -> dict[str, Any]:
-    data = create_data()
+    data = room_form_data()
     data.update(extra)
     return data
 
@@ -224,7 +220,7 @@ def test_the_room_form_has_every_rule_option_too() -> None:
 def test_join_accepts_six_digits_with_spaces_around(number: str) -> None:
     form = JoinForm({"number": number})
     assert form.is_valid(), form.errors
-    # Spaces pass (a pasted number); the look-up (services.find_room) trims them.
+    # Spaces pass (a pasted number); the look-up (services.room_find) trims them.
     assert form.cleaned_data["number"].strip() == number.strip()
 
 

@@ -6,7 +6,6 @@ from typing import Any
 
 import pytest
 from django.test import Client
-from django.utils import translation
 
 from tables import selectors, services
 from tables.board import Board
@@ -14,15 +13,9 @@ from tables.live import live_context, render_live
 from tables.models import Room
 from tests.tables.factories import start_with_bots
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 INVITE = "http://testserver/r/000000/"
-
-
-@pytest.fixture(autouse=True)
-def _english() -> Any:
-    with translation.override("en"):
-        yield
 
 
 def test_a_waiting_room_shows_seats_and_no_board(room: Room, user: Any) -> None:
@@ -38,12 +31,12 @@ def test_a_waiting_room_shows_seats_and_no_board(room: Room, user: Any) -> None:
 
 
 def test_filled_and_ready_count_only_the_seats_taken(room: Room, user: Any) -> None:
-    services.set_ready(room, user, True)
+    services.seat_ready(room=room, user=user, ready=True)
     context = live_context(room, user, invite_url=INVITE)
     assert context["all_ready"] is True  # empty seats are not waited for
     assert context["all_filled"] is False
     for i in (1, 2, 3):
-        services.add_bot(room, user, i)
+        services.bot_add(room=room, by_user=user, index=i)
     context = live_context(room, user, invite_url=INVITE)
     assert context["all_filled"] is True
     assert context["all_ready"] is True  # bots are ready when they sit down

@@ -12,15 +12,6 @@ from channels.layers import get_channel_layer
 from tables import notify
 
 
-def test_each_room_has_its_own_group() -> None:
-    assert notify.group_name("123456") == "table.123456"
-    assert notify.group_name("123456") != notify.group_name("654321")
-
-
-def test_the_message_names_only_the_handler() -> None:
-    assert notify.table_changed_message() == {"type": "table.changed"}
-
-
 async def _listen(number: str) -> tuple[Any, str]:
     layer = get_channel_layer()
     assert layer is not None

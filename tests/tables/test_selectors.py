@@ -8,9 +8,11 @@ from tables.models import Hand, Transfer
 
 
 def test_public_rooms_counts_and_privacy(room: Any, user: Any, make_user: Any) -> None:
-    services.add_bot(room, user, 1)
-    services.take_seat(room, make_user("bob"), 2)
-    private = services.create_room(user, "secret", False, Rules(), None)
+    services.bot_add(room=room, by_user=user, index=1)
+    services.seat_take(room=room, user=make_user("bob"), index=2)
+    private = services.room_create(
+        owner=user, name="secret", is_public=False, rules=Rules(), match_length=None
+    )
     rooms = list(selectors.public_rooms())
     assert rooms == [room]
     assert rooms[0].seated == 3  # type: ignore[attr-defined]
@@ -20,7 +22,7 @@ def test_public_rooms_counts_and_privacy(room: Any, user: Any, make_user: Any) -
 def test_my_rooms(room: Any, user: Any, make_user: Any) -> None:
     bob = make_user("bob")
     assert list(selectors.my_rooms(bob)) == []
-    services.take_seat(room, bob, 2)
+    services.seat_take(room=room, user=bob, index=2)
     assert list(selectors.my_rooms(bob)) == [room]
     assert list(selectors.my_rooms(user)) == [room]
 
@@ -69,7 +71,9 @@ def test_ledger_rows_add_up_with_bots_and_group_by_match(
     room: Any, user: Any, make_user: Any
 ) -> None:
     bob = make_user("bob")
-    other_room = services.create_room(user, "Saturday", True, Rules(), None)
+    other_room = services.room_create(
+        owner=user, name="Saturday", is_public=True, rules=Rules(), match_length=None
+    )
     h1 = Hand.objects.create(room=room, number=1, dealer=0, seed="s", rules={})
     h2 = Hand.objects.create(room=other_room, number=1, dealer=0, seed="t", rules={})
     # A bot seat pays and is paid with no account on its side.

@@ -7,35 +7,15 @@ from django.test import Client
 from django.urls import reverse
 
 from engine.rules import Rules
-from tables import services
+from tables import clock, services
 from tables.models import Hand, Room, Seat
-from tests.tables.factories import start_with_bots
+from tests.tables.factories import room_form_data, run_clock_until_hand_ends, start_with_bots
 
 
 @pytest.fixture
 def client_in(client: Client, user: Any) -> Client:
     client.force_login(user)
     return client
-
-
-def create_data(**extra: Any) -> dict[str, Any]:
-    data: dict[str, Any] = {
-        "name": "Friday",
-        "is_public": "on",
-        "profile": "standard",
-        "match_length": "",
-        "turn_seconds": "20",
-    }
-    for key, value in Rules().to_json().items():
-        if key == "profile":
-            continue
-        if isinstance(value, bool):
-            if value:
-                data[key] = "on"
-        else:
-            data[key] = str(value)
-    data.update(extra)
-    return data
 
 
 def test_visitors_get_the_welcome_page_not_the_lobby(client: Client, db: None) -> None:
@@ -54,7 +34,9 @@ def test_lobby_renders(client_in: Client, room: Any) -> None:
 
 
 def test_create_redirects_to_room_page(client_in: Client, user: Any) -> None:
-    response = client_in.post(reverse("room_create"), create_data(qiang_gang="", match_length="8"))
+    response = client_in.post(
+        reverse("room_create"), room_form_data(qiang_gang="", match_length="8")
+    )
     room = Room.objects.get()
     assert response.status_code == 302 and response["Location"] == f"/r/{room.number}/"
     assert room.owner == user and room.match_length == 8 and room.rules["qiang_gang"] is False
@@ -63,7 +45,7 @@ def test_create_redirects_to_room_page(client_in: Client, user: Any) -> None:
 
 
 def test_create_shows_errors(client_in: Client) -> None:
-    response = client_in.post(reverse("room_create"), create_data(turn_seconds="200"))
+    response = client_in.post(reverse("room_create"), room_form_data(turn_seconds="200"))
     assert response.status_code == 400
     assert Room.objects.count() == 0
     assert "field-errors" in response.content.decode()
@@ -78,7 +60,9 @@ def test_join_by_number(client_in: Client, room: Any) -> None:
 
 
 def test_private_room_not_in_lobby(client: Client, user: Any, make_user: Any) -> None:
-    private = services.create_room(user, "Hidden", False, Rules(), None)
+    private = services.room_create(
+        owner=user, name="Hidden", is_public=False, rules=Rules(), match_length=None
+    )
     client.force_login(make_user("bob"))
     assert private.number not in client.get("/").content.decode()
     assert client.get(f"/r/{private.number}/").status_code == 200  # the invite link works
@@ -119,7 +103,7 @@ def test_ledger_page(client_in: Client) -> None:
 
 
 def test_rules_edit(client_in: Client, room: Any) -> None:
-    data = create_data(profile="jiuyao_fan", scoring="fan")
+    data = room_form_data(profile="jiuyao_fan", scoring="fan")
     response = client_in.post(reverse("room_rules", args=[room.number]), data)
     assert response.status_code == 302
     room.refresh_from_db()
@@ -132,8 +116,6 @@ def _played_hand(user: Any) -> Hand:
 
     from django.utils import timezone
 
-    from tables import play
-
     # A known deal that ends in a win: a 流局 without gangs would leave nothing in the ledger.
     room = start_with_bots(user, hands=1, tuoguan=True, seed="ledger-hand")
     now = timezone.now()
@@ -143,7 +125,7 @@ def _played_hand(user: Any) -> Hand:
             break
         assert room.deadline is not None
         now = max(now, room.deadline) + timedelta(milliseconds=1)
-        play.advance(room.number, now=now)
+        clock.advance(room.number, now=now)
     hand = Hand.objects.get(room=room, number=1)
     assert hand.result is not None and hand.result["winners"], "the known deal must end in a win"
     return hand
@@ -172,15 +154,17 @@ def test_lobby_cards_and_the_table_show_the_rules(
 ) -> None:
     client_in.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
     rules = Rules.profile_named("jiuyao_fan").with_options(qiang_gang=False)
-    room = services.create_room(user, "Rules shown", True, rules, 8, 25)
+    room = services.room_create(
+        owner=user, name="Rules shown", is_public=True, rules=rules, match_length=8, turn_seconds=25
+    )
     body = client_in.get("/").content.decode()
     card = body[body.index("Rules shown") :]
     card = card[card.index('class="room-rules-line"') : card.index("</li>")]
     assert "(§9)" in card and "1 option changed" in card and "8 hands" in card and "25" in card
     for i in (1, 2, 3):
-        services.add_bot(room, user, i)
-    services.set_ready(room, user, True)
-    services.start_match(room, user)
+        services.bot_add(room=room, by_user=user, index=i)
+    services.seat_ready(room=room, user=user, ready=True)
+    services.match_start(room=room, by_user=user)
     page = client_in.get(f"/r/{room.number}/").content.decode()
     rules_box = page[page.index('class="bar-item room-rules"') :]
     rules_box = rules_box[: rules_box.index("</details>")]
@@ -190,17 +174,8 @@ def test_lobby_cards_and_the_table_show_the_rules(
 def test_the_owner_and_only_the_owner_gets_the_end_button(
     client: Client, user: Any, make_user: Any
 ) -> None:
-    from django.utils import timezone
-
-    from tables import play
-
     room = start_with_bots(user, hands=None, tuoguan=True)
-    now = timezone.now()
-    while play.load_table(Room.objects.get(pk=room.pk)).hand.phase != "ended":  # type: ignore[union-attr]
-        room.refresh_from_db()
-        assert room.deadline is not None
-        now = max(now, room.deadline)
-        play.advance(room.number, now=now)
+    run_clock_until_hand_ends(room)
     client.force_login(user)
     assert 'data-action="end-match"' in client.get(f"/r/{room.number}/").content.decode()
     client.force_login(make_user("watcher"))

@@ -1,0 +1,117 @@
+"""The table's clock: when something is next due, and :func:`advance`, which does it.
+
+Timers are plain data: ``room.deadline`` says when something is next due and
+``room.turn_deadline`` is the countdown a page shows. Every open page's consumer keeps a
+timer for the deadline it last rendered and calls :func:`advance` when it fires; whichever
+process calls first after the deadline acts, the others find the deadline moved on and do
+nothing, so each timer fires once.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from tables.moves import automatic_play, hand_book_if_ended, hand_deal_if_all_ready
+from tables.presence import gone_since
+from tables.table import Table, load_table, must_act, room_locked, seat_automatic, table_save
+
+__all__ = ["READY_SECONDS_MIN", "advance", "schedule", "table_commit"]
+
+READY_SECONDS_MIN = 30
+"""The settlement stays on screen at least this long before the clock readies a seat."""
+
+
+def _bot_delay() -> timedelta:
+    return timedelta(seconds=float(getattr(settings, "TABLE_BOT_DELAY_SECONDS", 0.8)))
+
+
+def _grace() -> timedelta:
+    return timedelta(seconds=float(getattr(settings, "TABLE_DISCONNECT_GRACE_SECONDS", 30)))
+
+
+def _decision_key(t: Table) -> list[Any]:
+    """Changes exactly when a new decision starts, so answers in a claim window keep the clock."""
+    h = t.hand
+    if h is None:
+        return []
+    if h.phase == "turn":
+        return [t.match.hand_no, "turn", h.step]
+    if h.phase == "ended":
+        return [t.match.hand_no, "ended"]
+    assert h.pending is not None
+    return [t.match.hand_no, h.phase, h.pending["from"], h.pending["tile"], h.pending["kind"]]
+
+
+def schedule(t: Table, now: datetime) -> None:
+    """Set ``room.turn_deadline`` (a new decision gets a fresh countdown) and ``room.deadline``
+    (the next bot beat, countdown's end or grace period's end, whichever comes first)."""
+    room = t.room
+    waiting = must_act(t)
+    people = [i for i in waiting if not seat_automatic(t.seats[i])]
+    key = _decision_key(t)
+    assert room.state is not None
+    if room.state.get("decision") != key or (people and room.turn_deadline is None):
+        seconds = room.turn_seconds
+        if t.hand is not None and t.hand.phase == "ended":
+            seconds = max(seconds, READY_SECONDS_MIN)
+        room.turn_deadline = now + timedelta(seconds=seconds) if people else None
+        room.state["decision"] = key
+    if not people:
+        room.turn_deadline = None
+    due: list[datetime] = []
+    if len(people) < len(waiting):
+        due.append(now + _bot_delay())
+    if people and room.turn_deadline is not None:
+        due.append(room.turn_deadline)
+    for i in people:
+        gone = gone_since(t.seats[i], now)
+        if gone is not None:
+            due.append(gone + _grace())
+    room.deadline = min(due) if due else None
+
+
+def table_commit(t: Table, now: datetime) -> None:
+    """Schedule the table's next deadlines and save it (inside the caller's transaction)."""
+    schedule(t, now)
+    table_save(t)
+
+
+def advance(number: str, now: datetime | None = None) -> bool:
+    """Do whatever is due at the table: bots' moves, timed-out seats to 托管, the next deal.
+
+    Returns whether anything changed. Safe to call from every process at once.
+    """
+    now = now or timezone.now()
+    with transaction.atomic():
+        room = room_locked(number)
+        if room is None or room.deadline is None or now < room.deadline:
+            return False
+        t = load_table(room)
+        if t is None:
+            return False
+        waiting = must_act(t)
+        for i in waiting:
+            seat = t.seats[i]
+            if seat_automatic(seat):
+                continue
+            timed_out = room.turn_deadline is not None and now >= room.turn_deadline
+            since = gone_since(seat, now)
+            gone = since is not None and now >= since + _grace()
+            if timed_out and not gone and t.hand is not None and t.hand.phase == "ended":
+                # A player still at the table who did not press 准备 in time is readied, not
+                # put on 托管: the next hand's own turn timer decides whether they are away.
+                seat.ready = True
+                seat.save(update_fields=["ready"])
+            elif timed_out or gone:
+                seat.tuoguan = True
+                seat.save(update_fields=["tuoguan"])
+        automatic_play(t, [i for i in waiting if seat_automatic(t.seats[i])])
+        hand_deal_if_all_ready(t)
+        hand_book_if_ended(t, now)
+        table_commit(t, now)
+        return True

@@ -1,0 +1,211 @@
+"""What changes a running game: a seat's moves, judged by the engine, and the table's own
+steps around them (dealing, booking a finished hand, 准备, 托管, ending the match).
+
+Each function changes a :class:`~tables.table.Table` loaded with its room row locked; the
+caller (``tables.services``, ``tables.clock``) commits it with its next deadline in the same
+transaction. A refusal raises :class:`~tables.protocol.PlayError` before anything is written.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from datetime import datetime
+
+from django.utils.translation import gettext as _
+
+from accounts.models import User
+from engine.bots import choose_action
+from engine.hand import IllegalAction, apply, waiting_on
+from engine.match import Match
+from engine.rules import Rules
+from tables.models import BOT_BASIC, Hand, Room, Seat, Transfer
+from tables.protocol import EndMatch, Message, Move, PlayError, Ready, SetTuoguan
+from tables.table import Table
+
+__all__ = [
+    "automatic_play",
+    "hand_book",
+    "hand_book_if_ended",
+    "hand_deal",
+    "hand_deal_if_all_ready",
+    "match_begin",
+    "message_apply",
+    "seat_playing",
+    "tuoguan_set",
+]
+
+
+def match_begin(room: Room, *, first_seed: str | None = None) -> Table:
+    """The room's match with its first hand dealt (the room row is locked by the caller).
+
+    ``first_seed`` sets up a known first deal (tests); play always uses a fresh secret seed.
+    """
+    seats = list(Seat.objects.filter(room=room).select_related("user").order_by("index"))
+    owner_seat = next((s.index for s in seats if s.user_id == room.owner_id), 0)
+    match = Match(
+        Rules.from_json(room.rules),
+        hands_total=room.match_length,
+        # A known first deal comes with a known first dealer, so such a table is reproducible.
+        seed=f"match:{first_seed}" if first_seed else secrets.token_hex(16),
+        owner=owner_seat,
+    )
+    room.status = Room.Status.PLAYING
+    room.state = {}
+    t = Table(room=room, seats=seats, match=match, hand=None, hand_row=None)
+    hand_deal(t, first_seed)
+    return t
+
+
+def hand_deal(t: Table, seed: str | None = None) -> None:
+    """Deal the match's next hand (from a fresh secret seed) and record it; nobody is ready."""
+    seed = seed or secrets.token_hex(16)
+    t.hand = t.match.start_hand(seed)
+    t.hand_row = Hand.objects.create(
+        room=t.room,
+        number=t.match.hand_no + 1,
+        dealer=t.hand.dealer,
+        seed=seed,
+        rules=t.match.rules.to_json(),
+    )
+    for seat in t.seats:
+        seat.ready = False
+    Seat.objects.filter(room=t.room).update(ready=False)
+
+
+def hand_deal_if_all_ready(t: Table) -> None:
+    """After a hand, deal the next once every seat is ready (unless the match is over)."""
+    if t.finished or t.hand is None or t.hand.phase != "ended":
+        return
+    if all(s.ready for s in t.seats):
+        hand_deal(t)
+
+
+def hand_book(t: Table, now: datetime) -> None:
+    """A hand has ended: write its result and transfers, then set up the next step."""
+    assert t.hand is not None and t.hand.result is not None and t.hand_row is not None
+    result = t.hand.result
+    row = t.hand_row
+    row.result = result
+    row.ended_at = now
+    row.actions = t.hand.log
+    row.save(update_fields=["result", "ended_at", "actions"])
+    users = [s.user for s in t.seats]
+    Transfer.objects.bulk_create(
+        Transfer(
+            hand=row,
+            payer_seat=tr["payer"],
+            payee_seat=tr["payee"],
+            payer=users[tr["payer"]],
+            payee=users[tr["payee"]],
+            points=tr["points"],
+            reason=tr["reason"],
+        )
+        for tr in result["transfers"]
+    )
+    t.match.finish_hand(result)
+    if t.match.over:
+        t.room.status = Room.Status.FINISHED
+    # Bots are ready at once; a seat on 托管 readies on the clock, after the settlement has
+    # been on screen for a beat.
+    for seat in t.seats:
+        seat.ready = bool(seat.bot)
+        seat.save(update_fields=["ready"])
+    hand_deal_if_all_ready(t)
+
+
+def hand_book_if_ended(t: Table, now: datetime) -> None:
+    """Book the current hand if the last move ended it (once: a booked hand has ``ended_at``)."""
+    if t.hand is not None and t.hand.phase == "ended" and t.hand_row and not t.hand_row.ended_at:
+        hand_book(t, now)
+
+
+def seat_playing(t: Table, user: User) -> Seat:
+    """``user``'s seat at a match still in play; :class:`PlayError` for a spectator or a
+    finished match."""
+    seat = next((s for s in t.seats if s.user_id == user.pk), None)
+    if seat is None:
+        raise PlayError(_("You are watching this table, not playing at it."))
+    if t.finished:
+        raise PlayError(_("The match is over."))
+    return seat
+
+
+def message_apply(t: Table, seat: Seat, message: Message) -> None:
+    """What the player in ``seat`` sent (see :mod:`tables.protocol`)."""
+    if isinstance(message, SetTuoguan):
+        tuoguan_set(t, seat, message.on)
+    elif isinstance(message, EndMatch):
+        _end_match(t, seat)
+    elif isinstance(message, Ready):
+        _ready(t, seat)
+    else:
+        _move(t, seat, message)
+
+
+def _move(t: Table, seat: Seat, move: Move) -> None:
+    hand = t.hand
+    assert hand is not None
+    if hand.phase == "ended":
+        raise PlayError(_("This hand is over."))
+    if move.step != hand.step:
+        raise PlayError(_("The table moved on before your move arrived; look again."))
+    if seat.index not in waiting_on(hand):
+        raise PlayError(_("It is not your turn."))
+    try:
+        t.hand, _events = apply(hand, seat.index, move.action, step=move.step)
+    except IllegalAction as exc:
+        raise PlayError(_("That move is not allowed now (%(detail)s).") % {"detail": exc}) from None
+    if seat.tuoguan:
+        # Playing a move by hand is taking control back.
+        tuoguan_set(t, seat, False)
+
+
+def _ready(t: Table, seat: Seat) -> None:
+    if t.hand is None or t.hand.phase != "ended":
+        raise PlayError(_("The hand is still being played."))
+    seat.ready = True
+    seat.save(update_fields=["ready"])
+    hand_deal_if_all_ready(t)
+
+
+def _end_match(t: Table, seat: Seat) -> None:
+    # Only between hands: a hand in play has tiles out and points at stake, and ending it
+    # halfway would leave a ledger entry that no engine result explains.
+    if t.room.owner_id != seat.user_id:
+        raise PlayError(_("Only the room's owner can end the match."))
+    if t.hand is None or t.hand.phase != "ended":
+        raise PlayError(_("The match can be ended only between hands."))
+    t.room.status = Room.Status.FINISHED
+
+
+def tuoguan_set(t: Table, seat: Seat, on: bool) -> None:
+    """托管 on or off; a seat put on 托管 after a hand is ready at once."""
+    seat.tuoguan = on
+    seat.save(update_fields=["tuoguan"])
+    if on and t.hand is not None and t.hand.phase == "ended" and not seat.ready:
+        seat.ready = True
+        seat.save(update_fields=["ready"])
+        hand_deal_if_all_ready(t)
+
+
+def automatic_play(t: Table, seats: list[int]) -> None:
+    """Bots and seats on 托管 in ``seats`` move (or, after a hand, get ready)."""
+    hand = t.hand
+    if hand is None or not seats:
+        return
+    if hand.phase == "ended":
+        for i in seats:
+            t.seats[i].ready = True
+            t.seats[i].save(update_fields=["ready"])
+        return  # the clock deals once everyone is ready, readied by it or not
+    # One move a beat on a turn so people can follow; a claim window's answers come together.
+    for i in seats[:1] if hand.phase == "turn" else seats:
+        if i not in waiting_on(hand):
+            continue
+        bot = t.seats[i].bot or BOT_BASIC
+        # Seeded from the hand's secret seed: a table replays move for move, and players
+        # still can't predict the bots.
+        rng = random.Random(f"{hand.seed}:{hand.step}:{i}")
+        hand, _events = apply(hand, i, choose_action(bot, hand, i, rng))
+    t.hand = hand

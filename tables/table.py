@@ -1,0 +1,94 @@
+"""A room's running game, loaded from ``room.state`` and written back.
+
+:func:`table_locked` loads it with the room row locked (``select_for_update``) for the
+whole transaction: moves are serialised by that lock, never in process memory, so several
+server processes can share tables, and a restart loses nothing that was committed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+
+from engine.hand import HandState, waiting_on
+from engine.match import Match
+from tables.models import Hand, Room, Seat
+from tables.protocol import PlayError
+
+__all__ = ["Table", "load_table", "must_act", "seat_automatic", "table_locked", "table_save"]
+
+
+@dataclass
+class Table:
+    """A room's running game as loaded for one transaction."""
+
+    room: Room
+    seats: list[Seat]
+    match: Match
+    hand: HandState | None
+    hand_row: Hand | None
+
+    @property
+    def finished(self) -> bool:
+        return self.room.status == Room.Status.FINISHED
+
+
+def load_table(room: Room) -> Table | None:
+    """The room's game as stored (no lock: for reading and rendering), or None before it starts."""
+    if not room.state:
+        return None
+    seats = list(Seat.objects.filter(room=room).select_related("user").order_by("index"))
+    match = Match.from_json(room.state["match"])
+    hand_json = room.state.get("hand")
+    hand = HandState.from_json(hand_json) if hand_json else None
+    hand_id = room.state.get("hand_id")
+    hand_row = Hand.objects.filter(pk=hand_id).first() if hand_id else None
+    return Table(room=room, seats=seats, match=match, hand=hand, hand_row=hand_row)
+
+
+def room_locked(number: str) -> Room | None:
+    """Room ``number`` with its row locked until the transaction ends, or None."""
+    return Room.objects.select_for_update().filter(number=number).first()
+
+
+def table_locked(number: str) -> Table:
+    """Room ``number``'s game with the room row locked; :class:`PlayError` if there is none."""
+    room = room_locked(number)
+    if room is None:
+        raise PlayError(_("There is no room %(number)s.") % {"number": number})
+    table = load_table(room)
+    if table is None:
+        raise PlayError(_("The match has not started yet."))
+    return table
+
+
+def table_save(t: Table) -> None:
+    """Write the game back to ``room.state`` with its deadlines (set by the clock) and a new
+    ``room.version``, and the hand's action log to its ``Hand`` row."""
+    room = t.room
+    room.state = {
+        **(room.state or {}),
+        "match": t.match.to_json(),
+        "hand": t.hand.to_json() if t.hand else None,
+        "hand_id": t.hand_row.pk if t.hand_row else None,
+    }
+    room.version += 1
+    room.save(update_fields=["state", "version", "deadline", "turn_deadline", "status"])
+    if t.hand_row is not None and t.hand is not None:
+        t.hand_row.actions = t.hand.log
+        t.hand_row.save(update_fields=["actions"])
+
+
+def must_act(t: Table) -> list[int]:
+    """Seats the table waits for: the engine's, or after a hand the seats not yet ready."""
+    if t.hand is None or t.finished:
+        return []
+    if t.hand.phase != "ended":
+        return waiting_on(t.hand)
+    return [s.index for s in t.seats if not s.ready]
+
+
+def seat_automatic(seat: Seat) -> bool:
+    """A bot, or a person on 托管: the clock moves for this seat."""
+    return bool(seat.bot) or seat.tuoguan

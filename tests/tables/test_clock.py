@@ -1,0 +1,74 @@
+"""tables.clock: deadlines and ``advance`` (bots' moves, turn timers, the grace period)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from django.utils import timezone
+
+from tables import clock, services
+from tables.models import Hand, Room, Seat
+from tests.tables.factories import hand_of, play_out_hand, run_bots_until_human
+
+pytestmark = pytest.mark.usefixtures("english")
+
+
+def test_advance_does_nothing_before_the_deadline(started: Room) -> None:
+    version = started.version
+    assert started.deadline is not None
+    assert not clock.advance(started.number, now=started.deadline - timedelta(seconds=0.1))
+    started.refresh_from_db()
+    assert started.version == version
+
+
+def test_the_turn_timer_puts_a_seat_on_tuoguan_and_the_bot_moves(started: Room) -> None:
+    state = run_bots_until_human(started, timezone.now())
+    assert state.phase != "ended", "the hand ended before seat 0 acted"
+    assert started.turn_deadline is not None
+    assert clock.advance(started.number, now=started.turn_deadline + timedelta(seconds=1))
+    seat = Seat.objects.get(room=started, index=0)
+    assert seat.tuoguan
+    assert hand_of(started).step > state.step
+
+
+def test_a_disconnected_player_is_played_after_the_grace_period(
+    started: Room, user: Any, settings: Any
+) -> None:
+    settings.TABLE_DISCONNECT_GRACE_SECONDS = 5
+    now = timezone.now()
+    state = run_bots_until_human(started, now)
+    assert state.phase != "ended", "the hand ended before seat 0 acted"
+    assert services.seat_connect(number=started.number, user=user, now=now)
+    assert services.seat_disconnect(number=started.number, user=user, now=now)
+    started.refresh_from_db()
+    assert started.deadline is not None
+    assert started.deadline <= now + timedelta(seconds=5)
+    assert clock.advance(started.number, now=now + timedelta(seconds=5))
+    assert Seat.objects.get(room=started, index=0).tuoguan
+
+
+def test_missing_the_ready_timer_readies_without_tuoguan(started: Room, user: Any) -> None:
+    play_out_hand(started, user, timezone.now())
+    started.refresh_from_db()
+    services.seat_connect(number=started.number, user=user)  # the player is at the table, just slow
+    started.refresh_from_db()
+    assert started.turn_deadline is not None
+    assert clock.advance(started.number, now=started.turn_deadline + timedelta(seconds=1))
+    seat = Seat.objects.get(room=started, index=0)
+    assert not seat.tuoguan
+    assert Hand.objects.filter(room=started).count() == 2  # the next hand was dealt
+    assert hand_of(started).phase != "ended"
+
+
+def test_a_player_gone_past_the_grace_period_is_readied_on_tuoguan(
+    started: Room, user: Any, settings: Any
+) -> None:
+    settings.TABLE_DISCONNECT_GRACE_SECONDS = 5
+    play_out_hand(started, user, timezone.now())
+    now = timezone.now()
+    services.seat_connect(number=started.number, user=user, now=now)
+    services.seat_disconnect(number=started.number, user=user, now=now)
+    assert clock.advance(started.number, now=now + timedelta(seconds=6))
+    assert Seat.objects.get(room=started, index=0).tuoguan
