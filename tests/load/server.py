@@ -64,11 +64,18 @@ def seat_tables(count: int, *, turn_seconds: int) -> list[SeatedTable]:
         users = [
             User.objects.create_user(username=f"load{run}t{t}s{i}", password=None) for i in range(4)
         ]
-        room = services.create_room(users[0], f"load {t}", False, Rules(), None, turn_seconds)
+        room = services.room_create(
+            owner=users[0],
+            name=f"load {t}",
+            is_public=False,
+            rules=Rules(),
+            match_length=None,
+            turn_seconds=turn_seconds,
+        )
         for i, user in enumerate(users[1:], start=1):
-            services.take_seat(room, user, i)
+            services.seat_take(room=room, user=user, index=i)
         Seat.objects.filter(room=room).update(ready=True)
-        services.start_match(room, users[0])
+        services.match_start(room=room, by_user=users[0])
         cookies: list[str] = []
         for user in users:
             session = SessionStore()
