@@ -65,6 +65,10 @@ class RulesFieldsMixin(forms.Form):
                 raise forms.ValidationError(str(exc)) from None
         return cleaned
 
+    def rule_errors(self) -> bool:
+        """Whether the rules went wrong: the options then open (other errors leave them shut)."""
+        return bool(self.non_field_errors()) or any(n in self.errors for n in RULE_FIELDS)
+
     def rule_choice_fields(self) -> list[forms.BoundField]:
         return [self[n] for n in CHOICE_OPTIONS]
 

@@ -13,4 +13,5 @@ urlpatterns = [
     path("r/<str:number>/rules/", views.room_rules, name="room_rules"),
     path("ledger/", views.ledger, name="ledger"),
     path("hands/<int:hand_id>/", views.hand_detail, name="hand_detail"),
+    path("calc/", views.calculator, name="calculator"),
 ]

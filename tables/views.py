@@ -16,6 +16,13 @@ from django.views.decorators.http import require_http_methods, require_POST
 from accounts.models import User
 from engine.rules import Rules
 from tables import notify, selectors, services
+from tables.calculator import (
+    MELD_KINDS_SHOWN,
+    PICKER_ROWS,
+    CalculatorForm,
+    calculator_result,
+    query_with_tile,
+)
 from tables.forms import JoinForm, RoomForm, RulesForm, profile_defaults
 from tables.live import live_context
 from tables.models import Room
@@ -193,3 +200,19 @@ def hand_detail(request: HttpRequest, hand_id: int) -> HttpResponse:
     if hand is None:
         raise Http404
     return render(request, "tables/hand_detail.html", {"record": selectors.hand_record(hand)})
+
+
+@require_http_methods(["GET"])
+def calculator(request: HttpRequest) -> HttpResponse:
+    """The 算分器, open to everyone: the whole hand is in the query, so a result is a link."""
+    if "tile" in request.GET:  # a picker tap without JavaScript
+        return redirect(f"{request.path}?{query_with_tile(request.GET)}")
+    form = CalculatorForm(request.GET if request.GET else None)
+    context = {
+        "form": form,
+        "result": calculator_result(form),
+        "profile_defaults": profile_defaults(),
+        "picker": PICKER_ROWS,
+        "meld_kinds": MELD_KINDS_SHOWN,
+    }
+    return render(request, "tables/calculator.html", context)

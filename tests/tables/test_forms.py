@@ -242,3 +242,10 @@ def test_join_with_full_width_digits_finds_the_ascii_number() -> None:
     assert form.is_valid() and form.cleaned_data["number"] == "123456"
     for other in ("١٢٣٤٥٦", "12345６７"):  # Arabic-Indic digits; seven once normalised
         assert not JoinForm({"number": other}).is_valid()
+
+
+def test_rule_errors_only_for_the_rules() -> None:
+    good = {"name": "x", "turn_seconds": 20, "profile": "standard", **Rules().to_json()}
+    good = {k: v for k, v in good.items() if v is not False}
+    assert not RoomForm({**good, "name": ""}).rule_errors()  # a room field: options stay shut
+    assert RoomForm({**good, "min_win_points": "x"}).rule_errors()
