@@ -6,6 +6,14 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from django.utils import translation
+
+
+@pytest.fixture
+def english() -> Any:
+    """Messages are matched in English (the site's source language)."""
+    with translation.override("en"):
+        yield
 
 
 @pytest.fixture

@@ -13,14 +13,15 @@ from tables.models import Hand, Match
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-BEFORE = [("tables", "0003_seat_last_seen"), ("ledger", None)]
+LAST_TABLES_ONLY = ("tables", "0003_seat_last_seen")
+BEFORE: list[tuple[str, str | None]] = [LAST_TABLES_ONLY, ("ledger", None)]
 
 
 def test_transfers_become_hand_entries_and_rooms_get_their_match() -> None:
     executor = MigrationExecutor(connection)
     after = executor.loader.graph.leaf_nodes()
     executor.migrate(BEFORE)
-    old = executor.loader.project_state([BEFORE[0]]).apps
+    old = executor.loader.project_state([LAST_TABLES_ONLY]).apps
     user_model, room_model = old.get_model("accounts", "User"), old.get_model("tables", "Room")
     hand_model, transfer_model = (
         old.get_model("tables", "Hand"),

@@ -15,6 +15,8 @@ from tables import play
 from tables.models import Hand, Match, Room
 from tests.tables.factories import start_with_bots
 
+pytestmark = pytest.mark.usefixtures("english")
+
 
 def play_match(user: Any, *, hands: int, seed: str) -> Room:
     """Bots (and seat 0 on 托管) play a whole match of ``hands`` hands from a known first deal."""
@@ -53,6 +55,7 @@ def test_every_hand_is_booked_as_the_engine_settled_it(user: Any, seed: str) -> 
             assert e.kind == Entry.Kind.HAND and e.match_id == match.pk and e.room_id == room.pk
             assert (e.payer_seat == 0) == (e.payer == user)
             assert (e.payee_seat == 0) == (e.payee == user)
+            assert e.payer_seat is not None and e.payee_seat is not None
             net[e.payer_seat] -= e.points
             net[e.payee_seat] += e.points
         assert sum(net) == 0
