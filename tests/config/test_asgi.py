@@ -16,13 +16,3 @@ async def test_http_requests_reach_the_django_pages() -> None:
     response = await page.get_response()
     assert response["status"] == 200
     assert b'name="username"' in response["body"]
-
-
-async def test_a_websocket_path_that_is_not_a_table_is_refused() -> None:
-    from channels.testing import WebsocketCommunicator
-
-    comm = WebsocketCommunicator(
-        application, "/ws/elsewhere/", headers=[(b"origin", b"http://127.0.0.1:8000")]
-    )
-    with pytest.raises(ValueError, match="No route found"):
-        await comm.connect()
