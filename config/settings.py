@@ -127,6 +127,9 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 # for a deployment that wants collectstatic (e.g. behind a CDN).
 STATIC_ROOT = os.environ.get("STATIC_ROOT") or None
 WHITENOISE_USE_FINDERS = True
+# The tile sprite is always linked with a hash of its bytes (?v=…, tables.templatetags.
+# mahjong_tiles), so any one URL of it never changes: browsers may keep it for good.
+WHITENOISE_IMMUTABLE_FILE_TEST = r"/tiles/sprite\.svg$"
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -1,4 +1,4 @@
-"""The tile faces template tags: every kind renders, variants, and garbage is harmless."""
+"""The tile template tags: every kind is a labelled <use> of the sprite, variants, garbage."""
 
 from __future__ import annotations
 
@@ -6,9 +6,14 @@ import re
 
 import pytest
 from django.template import Context, Template
+from django.utils import translation
 
 from engine.tiles import KIND_COUNT, TILE_NAMES_ZH, format_tile
 from tables.templatetags import mahjong_tiles as mt
+
+USE = re.compile(r'<use href="/static/tiles/sprite\.svg\?v=[0-9a-f]{8}#(t-\w+)"')
+HONOURS_ZH = ("东风", "南风", "西风", "北风", "红中", "发财", "白板")
+DRAWING = re.compile(r"<(path|circle|rect|line|text|g|symbol)[\s>/]")
 
 
 def render(source: str, **context: object) -> str:
@@ -16,46 +21,77 @@ def render(source: str, **context: object) -> str:
 
 
 @pytest.mark.parametrize("kind", range(KIND_COUNT))
-def test_every_kind_renders_with_data_tile_and_a_face(kind):
+def test_every_kind_is_a_labelled_use_of_its_symbol(kind):
     code = format_tile(kind)
     html = render("{% tile code %}", code=code)
     assert html.startswith("<span ")
     assert f'data-tile="{code}"' in html
-    assert f'title="{TILE_NAMES_ZH[kind]}"' in html
-    svg = re.search(r"<svg[^>]*>(.*)</svg>", html, re.S)
-    assert svg is not None
-    assert re.search(r"<(text|circle|rect)\b", svg.group(1)), "face must draw something"
+    assert 'role="img"' in html
+    # Suited tiles are named as in the engine; honours by their full names (东风, 红中).
+    name = TILE_NAMES_ZH[kind] if kind < 27 else HONOURS_ZH[kind - 27]
+    assert f'aria-label="{name}"' in html and f'title="{name}"' in html
+    assert USE.findall(html) == [f"t-{code}"]
+    assert not DRAWING.search(html)
+
+
+def test_labels_follow_the_page_language():
+    with translation.override("en"):
+        assert 'aria-label="5 Characters"' in render('{% tile "5m" %}')
+        assert 'aria-label="1 Dot"' in render('{% tile "1p" %}')
+        assert 'aria-label="9 Bamboo"' in render('{% tile "9s" %}')
+        assert 'aria-label="East Wind"' in render('{% tile "1z" %}')
+        assert 'aria-label="White Dragon (宝)"' in render('{% tile "7z" bao=True %}')
+        assert 'aria-label="Face-down tile"' in render("{% tile_back %}")
+        assert render('{{ "3s"|tile_name }}') == "3 Bamboo"
+    with translation.override("zh-hans"):
+        assert 'aria-label="东风"' in render('{% tile "1z" %}')
+        assert 'aria-label="红中（宝）"' in render('{% tile "5z" bao=True %}')
+        assert 'aria-label="暗牌"' in render("{% tile_back %}")
+
+
+def test_every_english_label_is_distinct():
+    with translation.override("en"):
+        assert len({mt.tile_label(k) for k in range(KIND_COUNT)}) == KIND_COUNT
 
 
 def test_int_kinds_are_accepted():
     assert 'data-tile="7z"' in render("{% tile k %}", k=33)
 
 
-def test_faces_are_distinct():
-    assert len(set(mt._FACES)) == KIND_COUNT
-
-
-def test_tile_back_has_no_data_tile_and_no_face():
+def test_tile_back_is_the_back_symbol_without_data_tile():
     html = render("{% tile_back %}")
     assert "tile--back" in html
     assert "data-tile" not in html
-    assert "<svg" not in html
-    assert "></span>" in html
+    assert USE.findall(html) == ["t-back"]
 
 
-def test_bao_flag_adds_class_and_badge():
+def test_sprite_url_is_versioned_by_the_sprites_bytes():
+    url = render("{% tile_sprite_url %}")
+    assert re.fullmatch(r"/static/tiles/sprite\.svg\?v=[0-9a-f]{8}", url)
+    assert url == mt.sprite_url()
+
+
+def test_bao_flag_adds_class_and_the_mark_inside_the_tile():
     html = render('{% tile "5m" bao=True %}')
     assert "tile--bao" in html
-    assert "tile-badge" in html and "宝" in html
-    assert "tile--bao" not in render('{% tile "5m" %}')
+    assert USE.findall(html) == ["t-5m", "t-bao"]
+    # The mark's box lies within the tile's 30 × 40 box: nothing around it can clip it.
+    box = re.search(r'class="tile-badge" x="(\d+)" y="(\d+)" width="(\d+)" height="(\d+)"', html)
+    assert box is not None
+    x, y, w, h = map(int, box.groups())
+    assert 'viewBox="0 0 30 40"' in html and x >= 0 and x + w <= 30 and y >= 0 and y + h <= 40
+    plain = render('{% tile "5m" %}')
+    assert "tile--bao" not in plain and "t-bao" not in plain
+    small = render('{% tile "5m" bao=True small=True %}')  # too small to read: the frame says it
+    assert "tile--bao" in small and USE.findall(small) == ["t-5m"] and "（宝）" in small
 
 
 def test_button_variant():
     html = render('{% tile "5m" button=True action="discard" %}')
     assert html.startswith(
-        '<button type="submit" name="tile" value="5m" data-action="discard" class="tile '
+        '<button type="submit" name="tile" value="5m" data-action="discard" class="tile"'
     )
-    assert 'data-tile="5m"' in html
+    assert 'data-tile="5m"' in html and 'aria-label="五万"' in html
     assert html.endswith("</button>")
 
 
@@ -68,6 +104,7 @@ def test_state_classes():
 def test_rotated_swaps_the_view_box():
     html = render('{% tile "1p" rotated=True %}')
     assert 'viewBox="0 0 40 30"' in html and "rotate(90)" in html
+    assert 'width="30" height="40"' in html
 
 
 @pytest.mark.parametrize("bad", ["", "0m", "8z", "5", "55m", "<script>", None, 34, -1, True, []])
@@ -104,26 +141,24 @@ def test_tile_name_filter():
     assert render('{{ "zz"|tile_name }}') == ""
 
 
-def test_include_template():
-    from django.template.loader import render_to_string
-
-    assert 'data-tile="3s"' in render_to_string("tables/_tile.html", {"code": "3s"})
-    assert "data-tile" not in render_to_string("tables/_tile.html", {"code": ""})
-
-
-def test_gallery_view(rf):
-    from tables.gallery import tile_gallery
-
-    response = tile_gallery(rf.get("/tiles/"))
-    assert response.status_code == 200
-    body = response.content.decode()
-    for kind in range(KIND_COUNT):
-        assert f'data-tile="{format_tile(kind)}"' in body
-
-
 def test_bao_given_as_a_kind_or_code():
     assert "tile--bao" in render("{% tile t bao=b %}", t="1m", b=0)
     assert "tile--bao" in render("{% tile t bao=b %}", t="5z", b="5z")
     assert "tile--bao" not in render("{% tile t bao=b %}", t="5z", b="6z")
     assert "tile--bao" not in render("{% tile t bao=b %}", t="5z", b="")
     assert render("{% tiles ks bao=0 %}", ks="19m").count("tile--bao") == 1
+
+
+def test_a_row_of_a_whole_hand_draws_nothing_itself():
+    html = render('{% tiles "123456789m12345z" bao="5z" %}{% tile "5z" bao=True %}{% tile_back %}')
+    assert not DRAWING.search(html)
+    assert len(USE.findall(html)) == 15 + 2 + 1  # faces, two 宝 marks, the back
+
+
+def test_a_row_of_backs_is_one_labelled_use():
+    with translation.override("en"):
+        html = render("{% tile_backs n %}", n=13)
+    assert USE.findall(html) == [] and "#t-backs-13" in html
+    assert 'aria-label="13 face-down tiles"' in html and 'style="--n: 13"' in html
+    assert not DRAWING.search(html)
+    assert render("{% tile_backs 0 %}") == "" and render("{% tile_backs 'x' %}") == ""

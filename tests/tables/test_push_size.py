@@ -1,0 +1,64 @@
+"""What the table pushes weighs: every push of a bot-played hand, recorded and measured.
+
+Tiles come from the cached sprite (``<use href="…sprite.svg?v=…#t-5m">``), so no push carries
+a tile drawing. The sizes are printed (``pytest -s``). With inline SVG faces this hand's pushes
+had a median of 37 KB and reached 98 KB; with the sprite, 10.6 KB and 24.1 KB. The bounds
+below hold that; the goal is a median of 8 KB and at most 24 KB, which needs the public part
+of the table pushed once for everyone rather than inside each seat's fragment.
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+from typing import Any
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.routing import URLRouter
+from channels.testing import WebsocketCommunicator
+from django.conf import settings as django_settings
+
+from tables.routing import websocket_urlpatterns
+from tests.tables.factories import start_with_bots
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+DRAWING = re.compile(r"<(path|circle|rect|line|polygon|polyline|ellipse|text|symbol|g)[\s>/]")
+USE = re.compile(r'<use href="([^"]*)"')
+
+
+@pytest.fixture(autouse=True)
+def _fast_bots(settings: Any) -> None:
+    settings.TABLE_BOT_DELAY_SECONDS = 0
+
+
+async def record_pushes(user: Any, seed: str) -> list[str]:
+    """Every push seat 0 (on 托管 beside three bots) gets over one whole hand."""
+    room = await sync_to_async(start_with_bots)(user, tuoguan=True, hands=1, seed=seed)
+    comm = WebsocketCommunicator(URLRouter(websocket_urlpatterns), f"/ws/table/{room.number}/")
+    comm.scope["user"] = user
+    comm.scope["cookies"] = {django_settings.LANGUAGE_COOKIE_NAME: "en"}
+    connected, _ = await comm.connect()
+    assert connected
+    pushes: list[str] = []
+    while not pushes or 'id="match-summary"' not in pushes[-1]:
+        pushes.append(await comm.receive_from(timeout=20))
+    await comm.disconnect()
+    return pushes
+
+
+async def test_a_whole_hand_of_pushes_draws_no_tile_and_stays_small(user: Any) -> None:
+    pushes = await record_pushes(user, "push-size")
+    sizes = sorted(len(p.encode()) for p in pushes)
+    print(
+        f"\n{len(pushes)} pushes: median {statistics.median(sizes) / 1024:.1f} KB, "
+        f"max {sizes[-1] / 1024:.1f} KB, total {sum(sizes) / 1024:.0f} KB"
+    )
+    assert len(pushes) > 20
+    for html in pushes:  # only references into the sprite, never a drawing
+        assert not DRAWING.search(html), DRAWING.search(html)
+    refs = [href for html in pushes for href in USE.findall(html)]
+    assert refs and all(re.fullmatch(r"/static/tiles/sprite\.svg\?v=\w+#t-[\w-]+", r) for r in refs)
+    assert statistics.median(sizes) <= 12 * 1024
+    assert sizes[-1] <= 25 * 1024
