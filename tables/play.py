@@ -27,10 +27,11 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from engine.actions import Action, ActionError
-from engine.bots import choose_action
 from engine.hand import HandState, IllegalAction, apply, waiting_on
 from engine.match import Match
+from engine.play.bots import choose_action
 from engine.rules import Rules
+from engine.views import seat_info
 from tables.models import BOT_BASIC, Hand, Room, Seat, Transfer
 
 __all__ = [
@@ -168,7 +169,7 @@ def _decision_key(t: Table) -> list[Any]:
     if h.phase == "ended":
         return [t.match.hand_no, "ended"]
     assert h.pending is not None
-    return [t.match.hand_no, h.phase, h.pending["from"], h.pending["tile"], h.pending["kind"]]
+    return [t.match.hand_no, h.phase, h.pending.frm, h.pending.tile, h.pending.kind]
 
 
 def _schedule(t: Table, now: datetime) -> None:
@@ -432,7 +433,7 @@ def _play_automatic(t: Table, seats: list[int]) -> None:
         # Seeded from the hand's secret seed: a table replays move for move, and players
         # still can't predict the bots.
         rng = random.Random(f"{hand.seed}:{hand.step}:{i}")
-        hand, _events = apply(hand, i, choose_action(bot, hand, i, rng))
+        hand, _events = apply(hand, i, choose_action(bot, seat_info(hand, i), rng))
     t.hand = hand
 
 
