@@ -354,7 +354,8 @@ def _declare_gang(
     robbers: list[int] = []
     if s.rules.qiang_gang:
         for o in ((seat + i) % 4 for i in range(1, 4)):
-            if _rob_check(s, o, k).win:
+            # §4: a 明杠's discarder may not rob it: that would be a win on its own discard
+            if o != frm and _rob_check(s, o, k).win:
                 robbers.append(o)
     s.pending = Window("rob", seat, k, tuple(robbers), _UNANSWERED, kind, frm)
     s.phase = "rob"

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from engine.hand import IllegalAction, legal_actions
+from engine.judge import WinContext, judge
 from engine.replay import check_record
 from engine.rules import Rules
 from engine.tiles import parse_tile, parse_tiles
@@ -465,3 +466,39 @@ def test_a_robbed_flyer_pays_its_extra_fan_in_the_fan_profile() -> None:
     robbed = [t for t in state.result["transfers"] if t["reason"] == "qiang_gang"]
     score = state.result["scores"]["2"]
     assert [(t["payer"], t["payee"], t["points"]) for t in robbed] == [(0, 2, score * 2)]
+
+
+# --- §4: the discarder may not rob the 明杠 of its own discard ------------------------------
+
+DISCARDER_WAITS = {
+    0: "1z4m7m2p5p8p1s3s6s4z6z2m6m9p",  # throws 1z
+    1: "1z1z1m2m3m4p5p6p7s8s9s4z4z",  # 碰s it, must discard: throws 3m and waits on it
+    2: "3m3m3m2z2z3z6m9m1p4p7p2s5s",  # 明杠s the 3m
+    3: QUIET_3,
+}
+DISCARDER_ACTIONS = [
+    act(0, "discard", "1z"),
+    act(1, "peng", "1z"),
+    act(1, "discard", "3m"),
+    act(2, "gang", "3m", gang="minggang"),
+]
+
+
+def test_the_discarder_may_not_rob_the_minggang_of_its_discard() -> None:
+    state = play(hand_record(DISCARDER_WAITS, DISCARDER_ACTIONS, tail={TAIL: "9m"}))
+    three = parse_tile("3m")
+    # Seat 1's hand wins with that 3m: another seat's gang of it, it could rob ...
+    hand, melds = state.hands[1], state.melds[1]
+    assert [str(m) for m in melds] == ["peng:111z"]
+    rob = WinContext(win_by="rob_gang")
+    assert judge([*hand, three], melds, three, state.indicator, rob, Rules()).win
+    # ... but not this one: no 抢杠 window, the gang lands and seat 2 draws its replacement.
+    assert state.phase == "turn" and state.turn == 2 and state.drawn == parse_tile("9m")
+    assert str(state.melds[2][-1]) == "minggang:3333m" and state.melds[2][-1].claimed_from == 1
+    assert three not in state.hands[1]
+
+
+def test_a_log_where_the_discarder_robs_is_refused() -> None:
+    record = hand_record(DISCARDER_WAITS, [*DISCARDER_ACTIONS, act(1, "hu")], tail={TAIL: "9m"})
+    with pytest.raises(IllegalAction, match="seat 1 is not asked"):
+        play(record)
