@@ -458,8 +458,7 @@ def test_a_robbed_flyer_pays_its_extra_fan_in_the_fan_profile() -> None:
         act(1, "discard", "9p"),
         act(0, "gang", "9p", gang="minggang"),
         act(2, "pass"),  # the claim window on 9p: seat 2 lets the dealer have it
-        act(1, "pass"),
-        act(2, "hu"),
+        act(2, "hu"),  # seat 1 threw the 9p: not asked in the 抢杠 window (§4)
     ]
     state = play(hand_record(hands, actions, draws="1z", rules=fan))
     assert state.result is not None and state.result["winners"] == [2]
