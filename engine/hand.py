@@ -1,5 +1,6 @@
-"""One hand of Shangrao mahjong as a pure state machine (§3-§5, §8).
+"""One hand's transitions (§3-§5, §8): one idea, the moves of play, each a branch of :func:`apply`.
 
+The state is :class:`engine.state.HandState`; the result is settled by :mod:`engine.outcome`.
 The server drives it: :func:`new_hand`, then ask :func:`waiting_on` who must act,
 offer :func:`legal_actions`, feed answers to :func:`apply` (which returns a new state
 and the events, for the server only), and show each player :func:`engine.views.seat_view`. Draws are
@@ -19,16 +20,15 @@ in :mod:`engine.replay`.
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from engine.actions import Action
 from engine.judge import WinContext
 from engine.melds import Meld
+from engine.outcome import HandEnd, Outcome, first_after, settle
 from engine.rules import Rules
-from engine.settlement import flyer_extra, gang_payments, self_draw_payments, transfer
-from engine.tiles import KIND_COUNT, bao_of, format_tile, format_tiles, is_honor, parse_tile
+from engine.state import HandState, Window
+from engine.tiles import KIND_COUNT, format_tile, is_honor, parse_tile
 from engine.wall import Wall
 from engine.win_check import WinCheck, judged
 
@@ -36,112 +36,15 @@ __all__ = [
     "HandState",
     "IllegalAction",
     "apply",
+    "hu_check",
     "legal_actions",
     "new_hand",
     "waiting_on",
 ]
 
 
-_BAO_OF = [bao_of(k) for k in range(KIND_COUNT)]
-
-
 class IllegalAction(ValueError):
     """An action that is out of turn, not legal now, or stale; the state is unchanged."""
-
-
-@dataclass
-class HandState:
-    """Everything about one hand. Seats are 0-3 in turn order (下家 of ``s`` is ``s+1``)."""
-
-    rules: Rules
-    dealer: int
-    wall: Wall
-    hands: list[list[int]]
-    melds: list[list[Meld]] = field(default_factory=lambda: [[], [], [], []])
-    rivers: list[list[int]] = field(default_factory=lambda: [[], [], [], []])
-    flown: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
-    phase: str = "turn"
-    """``turn`` (the turn seat acts), ``claim`` (discard window), ``rob`` (抢杠), ``ended``."""
-    turn: int = 0
-    drawn: int | None = None
-    """The tile the turn player just drew (None after a claim and on the dealer's first turn)."""
-    after_claim: bool = False
-    gang_draws: int = 0
-    """Replacement draws in a row in this turn (杠开 chain length)."""
-    draws: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
-    any_discard: bool = False
-    any_meld: bool = False
-    last_drawer: int = 0
-    pending: dict[str, Any] | None = None
-    """Open window: kind, from, tile, eligible seats, answers (JSON-safe)."""
-    log: list[list[Any]] = field(default_factory=list)
-    """``[seat, action_json]`` in order: enough for :func:`engine.replay.replay`."""
-    step: int = 0
-    result: dict[str, Any] | None = None
-
-    @property
-    def seed(self) -> int | str | None:
-        """The shuffle seed (a fresh one is generated and kept when none was given)."""
-        return self.wall.seed
-
-    @property
-    def indicator(self) -> int:
-        pos = self.wall.indicator_pos
-        assert pos is not None
-        return self.wall.tiles[pos]
-
-    @property
-    def bao(self) -> int:
-        return _BAO_OF[self.indicator]  # asked several times per action: a table, not a call
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "rules": self.rules.to_json(),
-            "dealer": self.dealer,
-            "wall": self.wall.to_json(),
-            "hands": [list(h) for h in self.hands],
-            "melds": [[m.to_json() for m in ms] for ms in self.melds],
-            "rivers": [list(r) for r in self.rivers],
-            "flown": list(self.flown),
-            "phase": self.phase,
-            "turn": self.turn,
-            "drawn": self.drawn,
-            "after_claim": self.after_claim,
-            "gang_draws": self.gang_draws,
-            "draws": list(self.draws),
-            "any_discard": self.any_discard,
-            "any_meld": self.any_meld,
-            "last_drawer": self.last_drawer,
-            "pending": copy.deepcopy(self.pending),
-            "log": copy.deepcopy(self.log),
-            "step": self.step,
-            "result": copy.deepcopy(self.result),
-        }
-
-    @classmethod
-    def from_json(cls, d: dict[str, Any]) -> HandState:
-        return cls(
-            rules=Rules.from_json(d["rules"]),
-            dealer=d["dealer"],
-            wall=Wall.from_json(d["wall"]),
-            hands=[list(h) for h in d["hands"]],
-            melds=[[Meld.from_json(m) for m in ms] for ms in d["melds"]],
-            rivers=[list(r) for r in d["rivers"]],
-            flown=list(d["flown"]),
-            phase=d["phase"],
-            turn=d["turn"],
-            drawn=d["drawn"],
-            after_claim=d["after_claim"],
-            gang_draws=d["gang_draws"],
-            draws=list(d["draws"]),
-            any_discard=d["any_discard"],
-            any_meld=d["any_meld"],
-            last_drawer=d["last_drawer"],
-            pending=copy.deepcopy(d["pending"]),
-            log=copy.deepcopy(d["log"]),
-            step=d["step"],
-            result=copy.deepcopy(d["result"]),
-        )
 
 
 # ---------------------------------------------------------------- setup
@@ -246,6 +149,7 @@ def _turn_actions(state: HandState, seat: int) -> list[Action]:
 
 _DISCARDS = [Action("discard", tile=k) for k in range(KIND_COUNT)]
 """Actions are immutable; these are asked for on every turn."""
+_UNANSWERED: tuple[Action | None, ...] = (None, None, None, None)
 
 
 def _claim_options(state: HandState, seat: int, frm: int, tile: int) -> list[Action]:
@@ -280,9 +184,9 @@ def waiting_on(state: HandState) -> list[int]:
         return []
     if state.phase == "turn":
         return [state.turn]
-    assert state.pending is not None
-    answers = state.pending["answers"]
-    return [s for s in state.pending["eligible"] if answers[s] is None]
+    window = state.pending
+    assert window is not None
+    return [s for s in window.eligible if window.answers[s] is None]
 
 
 def legal_actions(state: HandState, seat: int) -> list[Action]:
@@ -291,12 +195,28 @@ def legal_actions(state: HandState, seat: int) -> list[Action]:
         return []
     if state.phase == "turn":
         return _turn_actions(state, seat)
-    assert state.pending is not None
-    if state.phase == "claim":
-        opts = _claim_options(state, seat, state.pending["from"], state.pending["tile"])
+    window = state.pending
+    assert window is not None
+    if window.kind == "claim":
+        opts = _claim_options(state, seat, window.frm, window.tile)
         return [*opts, Action("pass")]
     # 抢杠 window: eligible seats were checked for a win when it opened.
-    return [Action("hu", tile=state.pending["tile"]), Action("pass")]
+    return [Action("hu", tile=window.tile), Action("pass")]
+
+
+def hu_check(state: HandState, seat: int) -> WinCheck | None:
+    """The judgement a 胡 by ``seat`` now would be settled with; None when 胡 is not legal.
+
+    >>> from engine.rules import Rules
+    >>> hu_check(new_hand(Rules(), dealer=0, seed=1), 0) is None  # no win in the deal
+    True
+    """
+    if not any(a.type == "hu" for a in legal_actions(state, seat)):
+        return None
+    window = state.pending
+    if window is None:
+        return _self_draw_check(state, seat)
+    return _rob_check(state, seat, window.tile)
 
 
 # ---------------------------------------------------------------- transitions
@@ -342,7 +262,7 @@ def apply(
     chosen = _plainly_legal(state, seat, action) or _match(legal_actions(state, seat), action)
     if chosen is None:
         raise IllegalAction(f"{_describe(action)} is not legal for seat {seat} now")
-    s = _copy(state)
+    s = state.copy()
     s.log.append([seat, chosen.to_json()])
     s.step += 1
     events: list[dict[str, Any]] = []
@@ -350,7 +270,7 @@ def apply(
         _apply_turn(s, seat, chosen, events)
     else:
         assert s.pending is not None
-        s.pending["answers"][seat] = chosen.to_json()
+        s.pending = s.pending.answered(seat, chosen)
         events.append({"type": "answered", "seat": seat})
         if not waiting_on(s):
             if s.phase == "claim":
@@ -358,51 +278,6 @@ def apply(
             else:
                 _close_rob(s, events)
     return s, events
-
-
-def _copy(state: HandState) -> HandState:
-    """A copy that ``apply`` may change freely: every list it mutates is new.
-
-    Much cheaper than ``copy.deepcopy``: the rules and melds are immutable, the wall's ring and
-    draw order are never written after the deal, and log entries are never changed once logged.
-    """
-    pending = state.pending
-    if pending is not None:
-        pending = dict(pending)
-        pending["eligible"] = list(pending["eligible"])
-        pending["answers"] = list(pending["answers"])
-    w = state.wall
-    wall = Wall(
-        seed=w.seed,
-        ring=w.ring,
-        dice=w.dice,
-        tiles=w.tiles,
-        gone=list(w.gone),
-        indicator_pos=w.indicator_pos,
-        burned=list(w.burned),
-    )
-    return HandState(
-        rules=state.rules,
-        dealer=state.dealer,
-        wall=wall,
-        hands=[list(h) for h in state.hands],
-        melds=[list(m) for m in state.melds],
-        rivers=[list(r) for r in state.rivers],
-        flown=list(state.flown),
-        phase=state.phase,
-        turn=state.turn,
-        drawn=state.drawn,
-        after_claim=state.after_claim,
-        gang_draws=state.gang_draws,
-        draws=list(state.draws),
-        any_discard=state.any_discard,
-        any_meld=state.any_meld,
-        last_drawer=state.last_drawer,
-        pending=pending,
-        log=list(state.log),
-        step=state.step,
-        result=None if state.result is None else copy.deepcopy(state.result),
-    )
 
 
 def _plainly_legal(state: HandState, seat: int, action: Action) -> Action | None:
@@ -440,7 +315,7 @@ def _apply_turn(s: HandState, seat: int, a: Action, events: list[dict[str, Any]]
         check = _self_draw_check(s, seat)
         assert check is not None and check.win
         win_tile = s.drawn if s.drawn is not None else hand[-1]
-        _end(s, [(seat, check)], win_by="self_draw", tile=win_tile, robbed=None, events=events)
+        _end(s, [(seat, check)], "self_draw", win_tile, events)
         return
     if a.type == "discard":
         assert a.tile is not None
@@ -479,17 +354,10 @@ def _declare_gang(
     robbers: list[int] = []
     if s.rules.qiang_gang:
         for o in ((seat + i) % 4 for i in range(1, 4)):
-            if _rob_check(s, o, k).win:
+            # §4: a 明杠's discarder may not rob it: that would be a win on its own discard
+            if o != frm and _rob_check(s, o, k).win:
                 robbers.append(o)
-    s.pending = {
-        "kind": "rob",
-        "from": seat,
-        "tile": k,
-        "gang": kind,
-        "claimed_from": frm,
-        "eligible": robbers,
-        "answers": [None, None, None, None],
-    }
+    s.pending = Window("rob", seat, k, tuple(robbers), _UNANSWERED, kind, frm)
     s.phase = "rob"
     if not robbers:
         _close_rob(s, events)
@@ -510,13 +378,7 @@ def _rob_check(s: HandState, seat: int, k: int) -> WinCheck:
 
 def _open_claim(s: HandState, frm: int, tile: int, events: list[dict[str, Any]]) -> None:
     eligible = [o for o in ((frm + i) % 4 for i in range(1, 4)) if _claim_options(s, o, frm, tile)]
-    s.pending = {
-        "kind": "claim",
-        "from": frm,
-        "tile": tile,
-        "eligible": eligible,
-        "answers": [None, None, None, None],
-    }
+    s.pending = Window("claim", frm, tile, tuple(eligible), _UNANSWERED)
     s.phase = "claim"
     if eligible:
         events.append({"type": "claim_window", "seats": list(eligible)})
@@ -526,8 +388,7 @@ def _open_claim(s: HandState, frm: int, tile: int, events: list[dict[str, Any]])
 
 def _close_claim(s: HandState, events: list[dict[str, Any]]) -> None:
     assert s.pending is not None
-    frm, tile = s.pending["from"], s.pending["tile"]
-    answers = [None if a is None else Action.from_json(a) for a in s.pending["answers"]]
+    frm, tile, answers = s.pending.frm, s.pending.tile, s.pending.answers
     s.pending = None
     # 碰/杠 over 吃; only one seat can hold two of the tile, so no tie among them.
     best: tuple[int, Action] | None = None
@@ -570,11 +431,10 @@ def _close_claim(s: HandState, events: list[dict[str, Any]]) -> None:
 
 
 def _close_rob(s: HandState, events: list[dict[str, Any]]) -> None:
-    assert s.pending is not None
     p = s.pending
-    seat, k, kind = p["from"], p["tile"], p["gang"]
-    robbers = [o for o in p["eligible"] if p["answers"][o] is not None]
-    robbers = [o for o in robbers if p["answers"][o]["type"] == "hu"]
+    assert p is not None and p.gang is not None
+    seat, k, kind = p.frm, p.tile, p.gang
+    robbers = [o for o in p.eligible if (a := p.answers[o]) is not None and a.type == "hu"]
     s.pending = None
     if robbers:
         _robbed(s, seat, k, kind, robbers, events)
@@ -583,7 +443,7 @@ def _close_rob(s: HandState, events: list[dict[str, Any]]) -> None:
     if kind == "minggang":
         for _ in range(3):
             hand.remove(k)
-        s.melds[seat].append(Meld("minggang", (k,) * 4, p["claimed_from"]))
+        s.melds[seat].append(Meld("minggang", (k,) * 4, p.claimed_from))
     elif kind == "bugang":
         hand.remove(k)
         for i, m in enumerate(s.melds[seat]):
@@ -630,21 +490,11 @@ def _robbed(
         cancelled = [t for t in _chain_gang_tiles(s, seat) if _robbable(s, robbers, t)]
     if kind != "minggang":
         s.hands[seat].remove(k)
-    taker = _first_after(seat, robbers)
+    taker = first_after(seat, robbers)
     s.hands[taker].append(k)
     s.hands[taker].sort()
-    payments = gang_payments(
-        s,
-        robbed=seat,
-        cancelled=cancelled,
-        bao_gang_robbed=s.rules.rob_settlement == "fan" and k == s.bao,
-    )
-    _end(s, checks, win_by="rob_gang", tile=k, robbed=seat, events=events, gangs=payments)
-
-
-def _first_after(seat: int, seats: Sequence[int]) -> int:
-    """The seat of ``seats`` first in turn order after ``seat``."""
-    return min(seats, key=lambda o: (o - seat) % 4)
+    bao_gang = s.rules.rob_settlement == "fan" and k == s.bao
+    _end(s, checks, "rob_gang", k, events, robbed=seat, cancelled=cancelled, bao_gang=bao_gang)
 
 
 def _chain_gang_tiles(s: HandState, seat: int) -> list[int]:
@@ -667,7 +517,7 @@ def _robbable(s: HandState, robbers: list[int], tile: int) -> bool:
 
 def _next_draw(s: HandState, seat: int, events: list[dict[str, Any]]) -> None:
     if s.wall.live_count() == 0:
-        _end(s, [], win_by="draw", tile=None, robbed=None, events=events)
+        _end(s, [], "draw", None, events)
         return
     tile = s.wall.draw()
     s.hands[seat].append(tile)
@@ -682,53 +532,27 @@ def _next_draw(s: HandState, seat: int, events: list[dict[str, Any]]) -> None:
     events.append({"type": "draw", "seat": seat})
 
 
-# ---------------------------------------------------------------- settlement
+# ---------------------------------------------------------------- the end
 
 
 def _end(
     s: HandState,
     winners: list[tuple[int, WinCheck]],
-    *,
-    win_by: str,
+    win_by: Outcome,
     tile: int | None,
-    robbed: int | None,
     events: list[dict[str, Any]],
-    gangs: list[dict[str, Any]] | None = None,
+    *,
+    robbed: int | None = None,
+    cancelled: list[int] | None = None,
+    bao_gang: bool = False,
 ) -> None:
-    """Settle and end the hand; ``gangs``: the gang payments when not the plain ones."""
-    transfers: list[dict[str, Any]] = []
-    for w, check in winners:
-        if win_by == "rob_gang":
-            assert robbed is not None
-            transfers.append(transfer(robbed, w, flyer_extra(s, robbed, check.score), "qiang_gang"))
-        else:
-            transfers.extend(self_draw_payments(s, w, check.score, flat=check.flat))
-    transfers.extend(gang_payments(s) if gangs is None else gangs)
-    if winners:
-        if robbed is not None:
-            next_dealer = _first_after(robbed, [w for w, _ in winners])
-        else:
-            next_dealer = winners[0][0]
-    elif s.rules.draw_dealer == "next_seat":
-        next_dealer = (s.dealer + 1) % 4
-    else:
-        next_dealer = s.last_drawer
-    totals = [0, 0, 0, 0]
-    for t in transfers:
-        totals[t["payer"]] -= t["points"]
-        totals[t["payee"]] += t["points"]
-    s.result = {
-        "outcome": "draw" if not winners else win_by,
-        "winners": [w for w, _ in winners],
-        "robbed": robbed,
-        "winning_tile": None if tile is None else format_tile(tile),
-        "judgements": {str(w): copy.deepcopy(c.detail) for w, c in winners},
-        "scores": {str(w): c.score for w, c in winners},
-        "transfers": transfers,
-        "totals": totals,
-        "next_dealer": next_dealer,
-        "hands": [format_tiles(h) for h in s.hands],
-    }
+    """Settle (:func:`engine.outcome.settle`) and end the hand; no ``winners``: 流局."""
+    end = HandEnd(s.rules, s.dealer, s.indicator, s.hands, s.melds, s.flown, s.last_drawer)
+    result = settle(
+        end, winners, win_by=win_by, tile=tile, robbed=robbed, cancelled=cancelled or (),
+        bao_gang_robbed=bao_gang,
+    )  # fmt: skip
+    s.result = result.to_json()
     s.phase = "ended"
     s.pending = None
     events.append({"type": "end", "result": copy.deepcopy(s.result)})

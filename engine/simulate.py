@@ -19,9 +19,10 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from engine.bots import BOT_KINDS, choose_action
 from engine.hand import HandState, apply, new_hand, waiting_on
+from engine.play.bots import BOT_KINDS, choose_action
 from engine.rules import Rules
+from engine.views import seat_info
 
 __all__ = ["hand_record", "play_hand", "simulate"]
 
@@ -33,7 +34,7 @@ def play_hand(
     state = new_hand(rules, dealer, seed)
     while state.phase != "ended":
         seat = waiting_on(state)[0]
-        state, _ = apply(state, seat, choose_action(bots[seat], state, seat, rng))
+        state, _ = apply(state, seat, choose_action(bots[seat], seat_info(state, seat), rng))
     return state
 
 

@@ -23,10 +23,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.actions import Action
-from engine.hand import HandState, legal_actions, waiting_on
+from engine.hand import hu_check, legal_actions, waiting_on
 from engine.melds import Meld
 from engine.rules import Rules
+from engine.state import HandState, Phase
 from engine.tiles import KIND_COUNT, format_tile, format_tiles
+from engine.win_check import WinCheck
 
 __all__ = ["SeatInfo", "seat_info", "seat_view", "unseen", "view_json"]
 
@@ -42,7 +44,7 @@ class SeatInfo:
     rules: Rules
     dealer: int
     turn: int
-    phase: str
+    phase: Phase
     dice: tuple[int, int, int, int]
     indicator: int
     bao: int
@@ -62,6 +64,8 @@ class SeatInfo:
     hand: tuple[int, ...]
     drawn: int | None
     legal: tuple[Action, ...]
+    win: WinCheck | None = None
+    """The judgement of the 胡 this seat may declare now (its own tiles only), else None."""
 
 
 def seat_info(state: HandState, seat: int | None) -> SeatInfo:
@@ -78,15 +82,16 @@ def seat_info(state: HandState, seat: int | None) -> SeatInfo:
     window: dict[str, Any] | None = None
     pending = state.pending
     if pending is not None:
-        hidden = pending.get("gang") == "angang" and state.rules.angang_face_down
+        hidden = pending.gang == "angang" and state.rules.angang_face_down
         window = {
-            "kind": pending["kind"],
-            "from": pending["from"],
-            "tile": None if hidden else pending["tile"],
+            "kind": pending.kind,
+            "from": pending.frm,
+            "tile": None if hidden else pending.tile,
             # Who may answer would tell what they hold: a seat learns only its own answer.
-            "answered": [p == seat and a is not None for p, a in enumerate(pending["answers"])],
+            "answered": [p == seat and a is not None for p, a in enumerate(pending.answers)],
         }
     mine = seat is not None
+    legal = tuple(legal_actions(state, seat)) if seat is not None else ()
     asked = waiting_on(state)
     if state.phase in ("claim", "rob"):
         # The seats asked in a window are those that may 吃/碰/杠 the tile or win on it: each
@@ -117,7 +122,8 @@ def seat_info(state: HandState, seat: int | None) -> SeatInfo:
             if mine and state.drawn is not None and state.turn == seat and state.phase == "turn"
             else None
         ),
-        legal=tuple(legal_actions(state, seat)) if seat is not None else (),
+        legal=legal,
+        win=hu_check(state, seat) if seat is not None and _may_win(legal) else None,
     )
 
 
@@ -191,3 +197,7 @@ def view_json(info: SeatInfo) -> dict[str, Any]:
     else:
         view["legal"] = []
     return view
+
+
+def _may_win(legal: tuple[Action, ...]) -> bool:
+    return any(a.type == "hu" for a in legal)

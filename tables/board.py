@@ -16,10 +16,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from engine.hints import Hints, hints
-from engine.preview import hu_preview
+from engine.play.hints import Hints, hints
+from engine.play.preview import hu_preview
 from engine.tiles import format_tile, parse_tiles
-from engine.views import seat_info, view_json
+from engine.views import SeatInfo, seat_info, view_json
 from tables.models import Room, Seat
 from tables.presence import present
 from tables.table import Table, must_act
@@ -138,7 +138,7 @@ class Settlement:
 
 @dataclass
 class HintsView:
-    """听牌 hints for the viewer's own hand, from :func:`engine.hints.hints`."""
+    """听牌 hints for the viewer's own hand, from :func:`engine.play.hints.hints`."""
 
     distance: int
     waits: list[tuple[str, int, int]]
@@ -215,7 +215,7 @@ def _codes(text: str) -> list[str]:
     return [format_tile(k) for k in parse_tiles(text)] if text else []
 
 
-def _choices(view: dict[str, Any], table: Table, seat: int) -> tuple[bool, list[Choice]]:
+def _choices(view: dict[str, Any], info: SeatInfo) -> tuple[bool, list[Choice]]:
     can_discard = False
     out: list[Choice] = []
     for a in view["legal"]:
@@ -230,8 +230,7 @@ def _choices(view: dict[str, Any], table: Table, seat: int) -> tuple[bool, list[
             count = 3 if a["gang"] == "liangbao" else 4
             out.append(Choice("gang", _meld_label(a["gang"]), a, tiles=[a["tile"]] * count))
         elif kind == "hu":
-            assert table.hand is not None
-            preview = hu_preview(table.hand, seat)
+            preview = hu_preview(info)
             choice = Choice("hu", _("Hu"), a)
             if preview is not None:
                 choice.score = int(preview["score"])
@@ -344,7 +343,7 @@ def board_for(table: Table, viewer: User | None, now: datetime | None = None) ->
             hand.remove(drawn)
             board.drawn = drawn
         board.my_hand = hand
-        board.can_discard, board.choices = _choices(view, table, my_seat)
+        board.can_discard, board.choices = _choices(view, info)
         board.hints = _hints_view(hints(info))
     if room.turn_deadline is not None and waited_for:
         board.deadline = room.turn_deadline

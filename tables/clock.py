@@ -44,7 +44,7 @@ def _decision_key(t: Table) -> list[Any]:
     if h.phase == "ended":
         return [t.match.hand_no, "ended"]
     assert h.pending is not None
-    return [t.match.hand_no, h.phase, h.pending["from"], h.pending["tile"], h.pending["kind"]]
+    return [t.match.hand_no, h.phase, h.pending.frm, h.pending.tile, h.pending.kind]
 
 
 def schedule(t: Table, now: datetime) -> None:

@@ -16,10 +16,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from engine.bots import choose_action
 from engine.hand import IllegalAction, apply, waiting_on
 from engine.match import Match
+from engine.play.bots import choose_action
 from engine.rules import Rules
+from engine.views import seat_info
 from ledger import services as ledger
 from tables.models import BOT_BASIC, Hand, Room, Seat
 from tables.models import Match as MatchRecord
@@ -211,5 +212,5 @@ def automatic_play(t: Table, seats: list[int]) -> None:
         # Seeded from the hand's secret seed: a table replays move for move, and players
         # still can't predict the bots.
         rng = random.Random(f"{hand.seed}:{hand.step}:{i}")
-        hand, _events = apply(hand, i, choose_action(bot, hand, i, rng))
+        hand, _events = apply(hand, i, choose_action(bot, seat_info(hand, i), rng))
     t.hand = hand

@@ -1,6 +1,6 @@
 """``engine.match``: the deal passing by §2, running totals, the end of a match and its JSON.
 
-Hands are scripted (tests/engine/scripted.py) and turned round the table so that the match's
+Hands are scripted (tests/deals.py) and turned round the table so that the match's
 dealer deals them: the rules treat every seat alike, so seat ``s`` of a script sits at
 ``(s + dealer) % 4``.
 """
@@ -15,9 +15,15 @@ import pytest
 from engine.hand import HandState, new_hand
 from engine.match import Match, first_dealer
 from engine.rules import Rules
-from engine.tiles import parse_tile
-from tests.engine.scripted import DICE, hand_record, play, play_out_discarding
-from tests.engine.test_settlement import HEAVENLY, ROB_ACTIONS, ROBBED_BY_TWO
+from tests.deals import (
+    HEAVENLY,
+    ROB_ACTIONS,
+    ROBBED_BY_TWO,
+    deal,
+    hand_record,
+    play,
+    play_out_discarding,
+)
 
 HIGHEST = Rules().with_options(first_dealer="highest_roll")
 
@@ -35,8 +41,7 @@ def exhaustive_draw(dealer: int, rules: Rules) -> HandState:
     """Everyone discards what it draws until the wall is empty."""
     turned = {(s + dealer) % 4: h for s, h in HEAVENLY.items()}
     record = hand_record(turned, [], dealer=dealer, rules=rules)
-    start = new_hand(rules, dealer, None, wall=[parse_tile(t) for t in record["wall"]], dice=DICE)
-    record["actions"] = play_out_discarding(start)
+    record["actions"] = play_out_discarding(deal(turned, dealer=dealer, rules=rules))
     return play(record)
 
 
@@ -180,3 +185,21 @@ def test_highest_roll_the_top_sum_deals_and_ties_roll_again() -> None:
     assert rerolls > 10  # ties happen, and are rolled off
     # the owner does not matter to a highest roll
     assert first_dealer(HIGHEST, "x", 0) == first_dealer(HIGHEST, "x", 3)
+
+
+# The owner is 1, its 下家 2, 对家 3, 上家 4, the owner again 5 …: seats after the owner.
+OWNER_ROLL_OFFSET = {2: 1, 3: 2, 4: 3, 5: 0, 6: 1, 7: 2, 8: 3, 9: 0, 10: 1, 11: 2, 12: 3}
+
+
+def test_owner_roll_counts_seats_from_the_owner() -> None:
+    seen: set[int] = set()
+    for owner in range(4):
+        for seed in range(60):
+            dealer, rolls = first_dealer(Rules(), seed, owner)
+            assert len(rolls) == 1 and all(1 <= d <= 6 for d in rolls[0])
+            total = sum(rolls[0])
+            seen.add(total)
+            assert dealer == (owner + OWNER_ROLL_OFFSET[total]) % 4, (owner, rolls)
+        match = Match(Rules(), seed="owner-roll", owner=owner)
+        assert (match.dealer, match.first_rolls) == first_dealer(Rules(), "owner-roll", owner)
+    assert seen == set(OWNER_ROLL_OFFSET)  # every sum came up

@@ -2,7 +2,7 @@
 
 Each test deals the four hands, scripts the draws and the actions, and writes down the result
 it must reach: winners, transfers (payer, payee, points, reason), totals and the next dealer.
-The indicator is 7z (白), so the 宝 is 5z (中); see tests/engine/scripted.py.
+The indicator is 7z (白), so the 宝 is 5z (中); see tests/deals.py.
 """
 
 from __future__ import annotations
@@ -11,16 +11,28 @@ from typing import Any
 
 import pytest
 
-from engine.hand import IllegalAction, legal_actions, new_hand
+from engine.hand import IllegalAction, legal_actions
+from engine.judge import WinContext, judge
 from engine.replay import check_record
 from engine.rules import Rules
 from engine.tiles import parse_tile, parse_tiles
 from engine.views import seat_view
-from tests.engine.scripted import TAIL, act, expect, hand_record, play, play_out_discarding
-
-# Seats 2 and 3 of several scripts hold tiles nobody can claim from the scripted discards.
-QUIET_2 = "2z2z3z3m6m9m1p4p7p2s5s9s4z"
-QUIET_3 = "2m5m8m3p6p9p4s7s6z4z3s6m9m"
+from tests.deals import (
+    ANGANG_DEALER,
+    BAO_HANDS,
+    QUIET_2,
+    QUIET_3,
+    SEAT_2,
+    SEAT_3,
+    TAIL,
+    TAIL_TILES,
+    act,
+    deal,
+    expect,
+    hand_record,
+    play,
+    play_out_discarding,
+)
 
 
 def self_draw(winner: int, points: int) -> list[tuple[int, int, int, str]]:
@@ -123,15 +135,6 @@ def test_qiang_gang_two_robbers_on_a_bugang() -> None:
     )
 
 
-ANGANG_DEALER = {
-    0: "9p9p9p9p1s2s3s7s8s9s1z1z1z2z",  # 暗杠 9p, then waits on 2z
-    1: "1m2m3m4p5p6p7s8s9s3z3z4z4z",  # waits on 3z or 4z
-    2: "4m5m7m1p2p3p4s5s6s6z6z7p8p",
-    3: "5m6m7m8m2p3p5p6p6s8m2s3s9s",
-}
-TAIL_TILES = {TAIL - 1: "2z", TAIL: "9m"}  # upper tile of the tail stack 2z, lower 9m
-
-
 def test_replacement_burns_the_upper_tile() -> None:
     actions = [
         act(0, "gang", "9p", gang="angang"),
@@ -181,10 +184,9 @@ def test_exhaustive_draw_and_the_next_dealer(draw_dealer: str, next_dealer: int)
         3: QUIET_3,
     }
     record = hand_record(hands, [], dealer=1, rules=rules)
-    wall = [parse_tile(t) for t in record["wall"]]
     # Everyone throws what they draw and passes every claim: 82 live tiles, the dealer
     # starts with 14, so draw number 82 is seat (1 + 82) % 4 = 3's.
-    record["actions"] = play_out_discarding(new_hand(rules, 1, None, wall=wall, dice=(1, 1, 1, 1)))
+    record["actions"] = play_out_discarding(deal(hands, dealer=1, rules=rules))
     state = play(record)
     assert state.wall.live_count() == 0 and state.last_drawer == 3
     expect(
@@ -222,12 +224,6 @@ def test_liangbao_gang_with_the_drawn_tile_then_self_draw() -> None:
     )
 
 
-BAO_HANDS = {
-    0: "5z1m4m7m2p5p8p1s3s6s4z6z2m6m",  # flies its 宝 first
-    1: "1m2m3m4p5p6p7s8s9s1z1z2z2z",  # wins on its first draw: 地胡
-    2: "5z5z3z3m6m9m1p4p7p2s5s9s4z",  # could 碰 the flown 宝 as 5z
-    3: QUIET_3,
-}
 EARTHLY: dict[str, Any] = {
     "winners": [1],
     "scores": {"1": 16},
@@ -321,8 +317,6 @@ def test_a_written_result_that_differs_is_reported() -> None:
 
 # --- robbing a 暗杠, a 宝 gang and a chain (§4, §8, §9) -------------------------------------
 
-SEAT_2 = "4m5m7m1p2p3p4s5s6s6z6z7p8p"  # ANGANG_DEALER's seats 2 and 3 win on none of these
-SEAT_3 = "5m6m7m8m2p3p5p6p6s8m2s3s9s"
 LONE_BAO_PAIRS = "1m1m3m3m5p5p7p7p2z2z6z6z5z"  # six pairs and a 宝 (5z): wins on any tile
 FAN = Rules.profile_named("jiuyao_fan")
 
@@ -464,11 +458,46 @@ def test_a_robbed_flyer_pays_its_extra_fan_in_the_fan_profile() -> None:
         act(1, "discard", "9p"),
         act(0, "gang", "9p", gang="minggang"),
         act(2, "pass"),  # the claim window on 9p: seat 2 lets the dealer have it
-        act(1, "pass"),
-        act(2, "hu"),
+        act(2, "hu"),  # seat 1 threw the 9p: not asked in the 抢杠 window (§4)
     ]
     state = play(hand_record(hands, actions, draws="1z", rules=fan))
     assert state.result is not None and state.result["winners"] == [2]
     robbed = [t for t in state.result["transfers"] if t["reason"] == "qiang_gang"]
     score = state.result["scores"]["2"]
     assert [(t["payer"], t["payee"], t["points"]) for t in robbed] == [(0, 2, score * 2)]
+
+
+# --- §4: the discarder may not rob the 明杠 of its own discard ------------------------------
+
+DISCARDER_WAITS = {
+    0: "1z4m7m2p5p8p1s3s6s4z6z2m6m9p",  # throws 1z
+    1: "1z1z1m2m3m4p5p6p7s8s9s4z4z",  # 碰s it, must discard: throws 3m and waits on it
+    2: "3m3m3m2z2z3z6m9m1p4p7p2s5s",  # 明杠s the 3m
+    3: QUIET_3,
+}
+DISCARDER_ACTIONS = [
+    act(0, "discard", "1z"),
+    act(1, "peng", "1z"),
+    act(1, "discard", "3m"),
+    act(2, "gang", "3m", gang="minggang"),
+]
+
+
+def test_the_discarder_may_not_rob_the_minggang_of_its_discard() -> None:
+    state = play(hand_record(DISCARDER_WAITS, DISCARDER_ACTIONS, tail={TAIL: "9m"}))
+    three = parse_tile("3m")
+    # Seat 1's hand wins with that 3m: another seat's gang of it, it could rob ...
+    hand, melds = state.hands[1], state.melds[1]
+    assert [str(m) for m in melds] == ["peng:111z"]
+    rob = WinContext(win_by="rob_gang")
+    assert judge([*hand, three], melds, three, state.indicator, rob, Rules()).win
+    # ... but not this one: no 抢杠 window, the gang lands and seat 2 draws its replacement.
+    assert state.phase == "turn" and state.turn == 2 and state.drawn == parse_tile("9m")
+    assert str(state.melds[2][-1]) == "minggang:3333m" and state.melds[2][-1].claimed_from == 1
+    assert three not in state.hands[1]
+
+
+def test_a_log_where_the_discarder_robs_is_refused() -> None:
+    record = hand_record(DISCARDER_WAITS, [*DISCARDER_ACTIONS, act(1, "hu")], tail={TAIL: "9m"})
+    with pytest.raises(IllegalAction, match="seat 1 is not asked"):
+        play(record)

@@ -1,49 +1,17 @@
-"""engine.views: the typed seat view carries exactly what the JSON view shows."""
+"""``engine.views``: what one seat may see, and nothing it may not."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
 
 from engine.hand import HandState, apply, legal_actions, new_hand, waiting_on
 from engine.rules import Rules
-from engine.tiles import format_tile, format_tiles
-from engine.views import SeatInfo, seat_info, seat_view
-
-
-def _as_json(info: SeatInfo) -> dict[str, object]:
-    """The JSON view rebuilt by hand from the typed one."""
-    view: dict[str, object] = {
-        "seat": info.seat,
-        "dealer": info.dealer,
-        "turn": info.turn,
-        "phase": info.phase,
-        "dice": list(info.dice),
-        "indicator": format_tile(info.indicator),
-        "bao": format_tile(info.bao),
-        "wall_left": info.wall_left,
-        "burned": [format_tile(t) for t in info.burned],
-        "hand_sizes": list(info.hand_sizes),
-        "melds": [
-            [{"kind": "angang", "tiles": None, "from": None} if m is None else m.to_json()
-             for m in row]
-            for row in info.melds
-        ],
-        "rivers": [[format_tile(t) for t in r] for r in info.rivers],
-        "flown": list(info.flown),
-        "waiting_on": list(info.waiting_on),
-        "step": info.step,
-        "result": info.result,
-        "legal": [a.to_json() for a in info.legal],
-    }  # fmt: skip
-    if info.window is not None:
-        tile = info.window["tile"]
-        view["window"] = {**info.window, "tile": None if tile is None else format_tile(tile)}
-    if info.seat is not None:
-        view["hand"] = format_tiles(info.hand)
-        view["drawn"] = None if info.drawn is None else format_tile(info.drawn)
-    return view
+from engine.tiles import parse_tiles
+from engine.views import seat_info, seat_view, unseen, view_json
+from tests.deals import act, hand_record, play
 
 
 def _states(seed: int, rules: Rules) -> list[HandState]:
@@ -59,13 +27,63 @@ def _states(seed: int, rules: Rules) -> list[HandState]:
     return seen
 
 
+def _hidden_shuffled(state: HandState, viewer: int, rng: random.Random) -> HandState:
+    """``state`` with everything ``viewer`` can't see dealt out again: the other seats'
+    concealed tiles and the live wall's tiles, each hand keeping its size."""
+    other = HandState.from_json(state.to_json())
+    others = [s for s in range(4) if s != viewer]
+    wall = other.wall
+    live = [p for p in range(len(wall.tiles)) if not wall.gone[p] and p != wall.indicator_pos]
+    pool = [k for s in others for k in other.hands[s]] + [wall.tiles[p] for p in live]
+    rng.shuffle(pool)
+    for s in others:
+        size = len(other.hands[s])
+        other.hands[s], pool = sorted(pool[:size]), pool[size:]
+    for p, k in zip(live, pool, strict=True):
+        wall.tiles[p] = k
+    return other
+
+
 @pytest.mark.parametrize("face_down", [False, True])
-def test_seat_info_and_seat_view_agree(face_down: bool) -> None:
+def test_a_view_depends_on_nothing_the_seat_cannot_see(face_down: bool) -> None:
+    """At every step before the end, dealing the other hands and the live wall out again
+    changes nothing any seat sees (its legal actions and its 胡's judgement included)."""
     rules = Rules().with_options(angang_face_down=face_down)
+    rng = random.Random(face_down)
+    compared = 0
     for seed in range(3):
-        for state in _states(seed, rules):
-            for seat in (None, 0, 1, 2, 3):
-                assert seat_view(state, seat) == _as_json(seat_info(state, seat))
+        for state in _states(seed, rules)[:-1]:
+            for viewer in range(4):
+                mine = seat_info(state, viewer)
+                again = seat_info(_hidden_shuffled(state, viewer, rng), viewer)
+                assert again == mine
+                compared += 1
+    assert compared > 100
+
+
+@pytest.mark.parametrize("face_down", [False, True])
+def test_a_view_holds_only_its_own_tiles_and_is_json(face_down: bool) -> None:
+    rules = Rules().with_options(angang_face_down=face_down)
+    for state in _states(1, rules):
+        for seat in (None, 0, 1, 2, 3):
+            info = seat_info(state, seat)
+            view = seat_view(state, seat)
+            assert json.loads(json.dumps(view)) == view == view_json(info)
+            assert "wall" not in view and str(state.seed) not in json.dumps(view)
+            if seat is None:
+                assert "hand" not in view
+            else:
+                assert list(info.hand) == state.hands[seat]
+                assert sorted(parse_tiles(view["hand"])) == state.hands[seat]
+                assert list(info.legal) == legal_actions(state, seat)
+            assert info.hand_sizes == tuple(map(len, state.hands))
+            if state.phase != "ended":
+                assert view["result"] is None
+            if state.phase in ("claim", "rob"):  # who else is asked would tell what they hold
+                assert set(info.waiting_on) <= {seat}
+                assert sum(unseen(info)) >= sum(
+                    len(h) for s, h in enumerate(state.hands) if s != seat
+                )
 
 
 def test_others_face_down_angang_is_hidden_until_the_end() -> None:
@@ -97,8 +115,6 @@ def test_spectator_sees_no_hand_and_no_actions() -> None:
 
 def test_a_claim_window_does_not_tell_who_may_claim() -> None:
     """Seat 1 holds 1z1z and may 碰 the dealer's 1z; only seat 1 learns it is asked."""
-    from tests.engine.scripted import act, hand_record, play
-
     hands = {
         0: "199m19p19s1234567z",
         1: "55m123p456p789s11z",

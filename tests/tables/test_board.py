@@ -1,7 +1,7 @@
 """tables.board: what one person sees at a live table, built from the engine's seat view.
 
 Precise situations (a claim window, a 抢杠 window, a face-down 暗杠 with a burned tile) come
-from explicit walls (tests/engine/scripted.py) put into a real room's stored state; the rest
+from explicit walls (tests/deals.py) put into a real room's stored state; the rest
 from seeded rooms played by the table's clock.
 """
 
@@ -21,9 +21,8 @@ from tables.board import Board, Choice, MeldView, board_for, seat_name, settleme
 from tables.live import render_live
 from tables.models import Room, Seat
 from tables.table import Table, load_table
-from tests.engine.scripted import act, hand_record
-from tests.engine.scripted import play as replay_script
-from tests.engine.test_scripted_hands import ANGANG_DEALER, TAIL_TILES
+from tests.deals import ANGANG_DEALER, TAIL_TILES, act, hand_record
+from tests.deals import play as replay_script
 from tests.tables.factories import (
     run_clock_until_hand_ends,
     start_with_bots,

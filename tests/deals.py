@@ -1,8 +1,9 @@
-"""Scripted hands: an explicit wall and action log in the replay format (docs/engine.md).
+"""The shared test deals: scripted hands (an explicit wall and action log in the replay format,
+docs/engine.md) and the deals several test modules play. A fixture module, not a test module.
 
 A test writes the four deals, the head draws in the order they will be drawn and any tail
-tiles by draw position; :func:`hand_record` turns that into the JSON record that
-``python -m engine.replay`` reads, and :func:`play` replays it with the real judge.
+tiles by draw position; :func:`deal` deals them, :func:`hand_record` turns them into the JSON
+record that ``python -m engine.replay`` reads, and :func:`play` replays it with the real judge.
 
 >>> act(0, "discard", "3m")
 [0, {'type': 'discard', 'tile': '3m'}]
@@ -18,7 +19,7 @@ import json
 from typing import Any
 
 from engine.actions import Action
-from engine.hand import HandState, apply, legal_actions, waiting_on
+from engine.hand import HandState, apply, legal_actions, new_hand, waiting_on
 from engine.replay import check_record, replay
 from engine.rules import Rules
 from engine.tiles import format_tile, parse_tile, parse_tiles
@@ -86,6 +87,20 @@ def ring(
     rest = [k for k in range(34) for _ in range(pool[k])]
     filled = [slot if slot is not None else rest.pop() for slot in order]
     return [format_tile(t) for t in ring_from_draw_order(rules, filled, (DICE[0], DICE[1]))]
+
+
+def deal(
+    hands: dict[int, str],
+    draws: str = "",
+    tail: dict[int, str] | None = None,
+    *,
+    dealer: int = 0,
+    rules: Rules | None = None,
+) -> HandState:
+    """A hand dealt from the script (see :func:`ring`), before anyone acts."""
+    rules = rules or Rules()
+    wall = [parse_tile(t) for t in ring(hands, draws, tail, dealer=dealer, rules=rules)]
+    return new_hand(rules, dealer, wall=wall, dice=DICE)
 
 
 def act(seat: int, kind: str, tile: str | None = None, **extra: str) -> list[Any]:
@@ -163,3 +178,41 @@ def play_out_discarding(state: HandState) -> list[list[Any]]:
         state, _ = apply(state, seat, action)
         log.append([seat, action.to_json()])
     return log
+
+
+# ---------------------------------------------------------------- deals several modules play
+
+QUIET_2 = "2z2z3z3m6m9m1p4p7p2s5s9s4z"
+QUIET_3 = "2m5m8m3p6p9p4s7s6z4z3s6m9m"
+"""Hands for seats 2 and 3 of several scripts: nobody can claim the scripted discards from them."""
+SEAT_2 = "4m5m7m1p2p3p4s5s6s6z6z7p8p"
+SEAT_3 = "5m6m7m8m2p3p5p6p6s8m2s3s9s"
+"""Seats 2 and 3 of :data:`ANGANG_DEALER`: they win on none of the dealer's tiles."""
+
+ANGANG_DEALER = {
+    0: "9p9p9p9p1s2s3s7s8s9s1z1z1z2z",  # 暗杠 9p, then waits on 2z
+    1: "1m2m3m4p5p6p7s8s9s3z3z4z4z",  # waits on 3z or 4z
+    2: SEAT_2,
+    3: SEAT_3,
+}
+TAIL_TILES = {TAIL - 1: "2z", TAIL: "9m"}
+"""The tail stack: upper tile 2z, lower 9m."""
+
+BAO_HANDS = {
+    0: "5z1m4m7m2p5p8p1s3s6s4z6z2m6m",  # flies its 宝 first
+    1: "1m2m3m4p5p6p7s8s9s1z1z2z2z",  # wins on its first draw: 地胡
+    2: "5z5z3z3m6m9m1p4p7p2s5s9s4z",  # could 碰 the flown 宝 as 5z
+    3: QUIET_3,
+}
+
+ROBBED_BY_TWO = {
+    0: ANGANG_DEALER[0],  # 暗杠 9p on the first turn
+    1: "1m2m3m4p5p6p7s8s9s3z3z7p8p",  # waits on 6p or 9p
+    2: SEAT_2,  # wins on nothing
+    3: "2m3m4m5m6m7m2p3p4p4z4z7p8p",  # waits on 6p or 9p
+}
+"""Both of the dealer's 下家 and 上家 may rob its 暗杠 of 9p (平胡 4 x 抢杠 6 = 24)."""
+ROB_ACTIONS = [act(0, "gang", "9p", gang="angang"), act(1, "hu"), act(3, "hu")]
+
+HEAVENLY = {0: "1m2m3m4p5p6p7s8s9s1z1z1z2z2z", 1: ANGANG_DEALER[1], 2: SEAT_2, 3: SEAT_3}
+"""The dealer's 14 tiles are complete: 天胡."""

@@ -1,4 +1,5 @@
-"""``engine.preview``: the score on a seat's 胡 button is what the judge gives when it declares."""
+"""``engine.play.preview``: the score on a seat's 胡 button, read from the seat's own view, is
+what the hand's result gives when it declares."""
 
 from __future__ import annotations
 
@@ -11,14 +12,12 @@ from engine import simulate
 from engine.actions import Action
 from engine.hand import HandState, apply, legal_actions, waiting_on
 from engine.judge import WinContext, judge
-from engine.preview import hu_preview
+from engine.play.preview import hu_preview
 from engine.replay import replay
 from engine.rules import Rules
 from engine.tiles import parse_tile
-from engine.win_check import judge_win
-from tests.engine.scripted import act, hand_record, play
-from tests.engine.test_scripted_hands import BAO_HANDS
-from tests.engine.test_settlement import HEAVENLY, ROB_ACTIONS, ROBBED_BY_TWO
+from engine.views import seat_info
+from tests.deals import BAO_HANDS, HEAVENLY, ROB_ACTIONS, ROBBED_BY_TWO, act, hand_record, play
 
 FAN = Rules.profile_named("jiuyao_fan")
 
@@ -26,7 +25,7 @@ FAN = Rules.profile_named("jiuyao_fan")
 def unchanged_preview(state: HandState, seat: int) -> dict[str, Any] | None:
     """The preview, checking that asking for it leaves the hand as it was."""
     before = state.to_json()
-    got = hu_preview(state, seat)
+    got = hu_preview(seat_info(state, seat))
     assert state.to_json() == before
     return got
 
@@ -57,16 +56,10 @@ def test_earthly_preview_after_a_flown_bao() -> None:
     state = play(hand_record(BAO_HANDS, [act(0, "discard", "5z"), act(2, "pass")], draws="1z"))
     assert waiting_on(state) == [1] and state.drawn == parse_tile("1z")
     preview = unchanged_preview(state, 1)
-    check = judge_win(
-        state.hands[1],
-        [],
-        parse_tile("1z"),
-        state.indicator,
-        Rules(),
-        WinContext(earthly=True),
-    )
-    assert preview == {"score": check.score, "judgement": check.detail}
-    assert preview["judgement"]["name"] == "地胡"
+    assert preview is not None
+    assert (preview["score"], preview["judgement"]["name"]) == (16, "地胡")
+    result = declared(state, 1)
+    assert preview == {"score": result["scores"]["1"], "judgement": result["judgements"]["1"]}
     assert unchanged_preview(state, 0) is None  # not asked
 
 
@@ -77,15 +70,9 @@ def test_each_robbers_preview_is_its_qiang_gang_payment() -> None:
     for seat in (1, 3):
         preview = unchanged_preview(state, seat)
         assert preview is not None
-        check = judge_win(
-            [*state.hands[seat], nine],
-            [],
-            nine,
-            state.indicator,
-            Rules(),
-            WinContext(win_by="rob_gang"),
-        )
-        assert preview == {"score": check.score, "judgement": check.detail}
+        hand = [*state.hands[seat], nine]
+        j = judge(hand, [], nine, state.indicator, WinContext(win_by="rob_gang"), Rules())
+        assert (preview["score"], preview["judgement"]["name"]) == (j.score, j.name)
         assert preview["score"] == 24 and preview["judgement"]["breakdown"][-1]["label"] == "抢杠"
         # what the robbed player pays this robber
         result = declared(state, seat)
@@ -134,7 +121,7 @@ def play_back(end: HandState, rules: Rules) -> int:
     for seat, action in end.log:
         for s in range(4):
             can = any(a.type == "hu" for a in legal_actions(state, s))
-            preview = hu_preview(state, s)
+            preview = hu_preview(seat_info(state, s))
             assert (preview is not None) == can
             if preview is not None:
                 result = declared(state, s)
@@ -144,3 +131,12 @@ def play_back(end: HandState, rules: Rules) -> int:
         state, _ = apply(state, seat, Action.from_json(action))
     assert state.result == end.result
     return found
+
+
+def test_the_preview_is_a_copy() -> None:
+    state = play(hand_record(HEAVENLY, []))
+    info = seat_info(state, 0)
+    preview = hu_preview(info)
+    assert preview is not None
+    preview["judgement"]["name"] = "changed"
+    assert hu_preview(info) == unchanged_preview(state, 0) != preview

@@ -1,15 +1,16 @@
 """Bots that play a seat: ``random`` (any legal action) and ``basic`` (plays to win).
 
-A bot sees only what the seat's player sees: it decides from :func:`engine.views.seat_info`
-(the same information as the JSON :func:`engine.views.seat_view`), never from the state
-itself, so a bot on 托管 can't cheat for the player it stands in for.
+A bot sees only what the seat's player sees: it is given :func:`engine.views.seat_info`
+(the same information as the JSON :func:`engine.views.seat_view`), never the state itself,
+so a bot on 托管 can't cheat for the player it stands in for.
 
 >>> import random
 >>> from engine.hand import new_hand, waiting_on
 >>> from engine.rules import Rules
+>>> from engine.views import seat_info
 >>> state = new_hand(Rules(), dealer=0, seed=7)
->>> seat = waiting_on(state)[0]
->>> choose_action("basic", state, seat, random.Random(1)).type in ("discard", "gang", "hu")
+>>> info = seat_info(state, waiting_on(state)[0])
+>>> choose_action("basic", info, random.Random(1)).type in ("discard", "gang", "hu")
 True
 """
 
@@ -20,22 +21,21 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from engine.actions import Action
-from engine.hand import HandState, legal_actions
 from engine.judge import HandError, WinContext, judge
 from engine.melds import Meld, all_terminal
 from engine.rules import Rules
 from engine.shanten import discard_distances, distance, draw_distances
 from engine.tiles import KIND_COUNT, bao_of, is_honor, wild_counts
-from engine.views import SeatInfo, seat_info, unseen
+from engine.views import SeatInfo, unseen
 
 __all__ = ["BOT_KINDS", "choose_action"]
 
-Bot = Callable[[HandState, int, random.Random], Action]
+Bot = Callable[[SeatInfo, random.Random], Action]
 
 
-def random_bot(state: HandState, seat: int, rng: random.Random) -> Action:
+def random_bot(info: SeatInfo, rng: random.Random) -> Action:
     """Any legal action, uniformly."""
-    return rng.choice(legal_actions(state, seat))
+    return rng.choice(info.legal)
 
 
 class _Seat:
@@ -251,10 +251,10 @@ def _claimed_tiles(action: Action, hand: Sequence[int]) -> tuple[int, ...]:
     return (action.tile,) * min(need, hand.count(action.tile))
 
 
-def basic_bot(state: HandState, seat: int, rng: random.Random) -> Action:
+def basic_bot(info: SeatInfo, rng: random.Random) -> Action:
     """Plays to win: takes every legal win, keeps 宝, discards by distance and acceptance,
     claims only when it helps, gangs when it costs nothing."""
-    me = _Seat(seat_info(state, seat))
+    me = _Seat(info)
     by_type: dict[str, list[Action]] = {}
     for action in me.legal:
         by_type.setdefault(action.type, []).append(action)
@@ -278,10 +278,13 @@ def basic_bot(state: HandState, seat: int, rng: random.Random) -> Action:
 BOT_KINDS: dict[str, Bot] = {"random": random_bot, "basic": basic_bot}
 
 
-def choose_action(kind: str, state: HandState, seat: int, rng: random.Random) -> Action:
-    """The action bot ``kind`` takes for ``seat`` now; raises ``ValueError`` for an unknown kind."""
+def choose_action(kind: str, info: SeatInfo, rng: random.Random) -> Action:
+    """The action bot ``kind`` takes for ``info``'s seat now, from that seat's view; raises
+    ``ValueError`` for an unknown kind or a seat that is not asked to act."""
     try:
         bot = BOT_KINDS[kind]
     except KeyError:
         raise ValueError(f"unknown bot {kind!r}; choose one of {', '.join(BOT_KINDS)}") from None
-    return bot(state, seat, rng)
+    if info.seat is None or not info.legal:
+        raise ValueError(f"seat {info.seat!r} has nothing to choose: it is not asked to act")
+    return bot(info, rng)

@@ -1,23 +1,23 @@
-"""engine.hints: 听牌 hints from a seat's own view."""
+"""``engine.play.hints``: 听牌 hints from a seat's own view."""
 
 from __future__ import annotations
 
 import random
 
-from engine.bots import choose_action
 from engine.hand import HandState, apply, new_hand, waiting_on
-from engine.hints import hints
+from engine.play.bots import choose_action
+from engine.play.hints import hints
 from engine.rules import Rules
 from engine.tiles import KIND_COUNT, format_tile, parse_tiles
 from engine.views import seat_info
-from tests.engine.scripted import act, hand_record, play
+from tests.deals import act, hand_record, play
 
 OTHERS = {
     0: "444p555p666p789s2z3z",
     2: "111p222p333p456s4z",
     3: "888p999p888s9s3z4z4z",
 }
-"""Three hands around seat 1 that can't claim a 2z (the 宝 is 5z: see scripted.INDICATOR)."""
+"""Three hands around seat 1 that can't claim a 2z (the 宝 is 5z: see tests/deals.py)."""
 
 
 def waiting(concealed: str, *, flown: bool = False) -> HandState:
@@ -81,7 +81,7 @@ def test_no_hints_for_spectators_on_a_turn_or_after_the_hand() -> None:
     rng = random.Random(4)
     while state.phase != "ended":
         seat = waiting_on(state)[0]
-        state, _ = apply(state, seat, choose_action("basic", state, seat, rng))
+        state, _ = apply(state, seat, choose_action("basic", seat_info(state, seat), rng))
     assert all(hints(seat_info(state, s)) is None for s in range(4))
 
 
@@ -107,5 +107,5 @@ def test_hints_depend_on_nothing_the_seat_cannot_see() -> None:
                 assert hints(seat_info(dealt, viewer)) == mine
                 compared += 1
             seat = waiting_on(state)[0]
-            state, _ = apply(state, seat, choose_action("basic", state, seat, rng))
+            state, _ = apply(state, seat, choose_action("basic", seat_info(state, seat), rng))
     assert compared > 100

@@ -1,3 +1,5 @@
+"""``engine.play.bots``: bots play legal actions from a seat's view; the basic one plays to win."""
+
 from __future__ import annotations
 
 import random
@@ -5,14 +7,15 @@ from typing import Any
 
 import pytest
 
-from engine import bots
 from engine.actions import Action
-from engine.bots import BOT_KINDS, choose_action
 from engine.hand import HandState, apply, legal_actions, new_hand, waiting_on
+from engine.play import bots
+from engine.play.bots import BOT_KINDS, choose_action
 from engine.rules import Rules
 from engine.simulate import simulate
 from engine.tiles import parse_tile
-from tests.engine.scripted import act, hand_record, play
+from engine.views import seat_info
+from tests.deals import act, hand_record, play
 
 
 @pytest.mark.parametrize("kind", list(BOT_KINDS))
@@ -22,7 +25,7 @@ def test_every_bot_action_is_legal_and_hands_finish(kind: str) -> None:
         state = new_hand(Rules(), dealer=seed % 4, seed=f"bots-{seed}")
         while state.phase != "ended":
             seat = waiting_on(state)[0]
-            action = choose_action(kind, state, seat, rng)
+            action = choose_action(kind, seat_info(state, seat), rng)
             assert action in legal_actions(state, seat)
             state, _ = apply(state, seat, action)
 
@@ -34,7 +37,7 @@ def test_basic_bot_always_takes_a_legal_win() -> None:
         state = new_hand(Rules(), dealer=0, seed=f"wins-{seed}")
         while state.phase != "ended":
             seat = waiting_on(state)[0]
-            action = choose_action("basic", state, seat, rng)
+            action = choose_action("basic", seat_info(state, seat), rng)
             if any(a.type == "hu" for a in legal_actions(state, seat)):
                 offered += 1
                 assert action.type == "hu"
@@ -52,7 +55,11 @@ def test_basic_bots_beat_random_seats() -> None:
 def test_unknown_bot_is_a_clear_error() -> None:
     state = new_hand(Rules(), dealer=0, seed=1)
     with pytest.raises(ValueError, match="unknown bot 'smart'"):
-        choose_action("smart", state, 0, random.Random(0))
+        choose_action("smart", seat_info(state, 0), random.Random(0))
+    with pytest.raises(ValueError, match="seat 1 has nothing to choose"):
+        choose_action("basic", seat_info(state, 1), random.Random(0))  # not its turn
+    with pytest.raises(ValueError, match="seat None has nothing to choose"):
+        choose_action("random", seat_info(state, None), random.Random(0))
 
 
 def test_lazy_wait_judging_chooses_as_judging_every_wait_would(
@@ -102,7 +109,7 @@ def test_basic_bot_flies_a_bao_when_that_alone_makes_the_wait_winnable() -> None
     flown, the natural 123m456m789p23s11z waits on 1s/4s for 无宝平胡 ×2 = 8."""
     state = _second_turn_drawing_the_bao("123m456m789p23s11z")
     assert all(a.type != "hu" for a in legal_actions(state, 1))
-    action = choose_action("basic", state, 1, random.Random(1))
+    action = choose_action("basic", seat_info(state, 1), random.Random(1))
     assert action == Action("discard", tile=parse_tile("5z"))
 
 
@@ -110,5 +117,5 @@ def test_basic_bot_keeps_a_drawn_bao_that_makes_a_bao_diao() -> None:
     """Kept, the 宝 stands alone behind four sets (宝吊: any tile wins, 4 points): far more
     waits than flying it for a 1z 单吊, so the bot throws the 1z instead."""
     state = _second_turn_drawing_the_bao("123m456m789p234s1z")
-    action = choose_action("basic", state, 1, random.Random(1))
+    action = choose_action("basic", seat_info(state, 1), random.Random(1))
     assert action == Action("discard", tile=parse_tile("1z"))
