@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import csv
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
@@ -34,7 +34,9 @@ def _party(user: User | None, room_number: str | None, seat: int | None) -> str:
     return bot_label(room_number or "?", seat or 0)
 
 
-def csv_response(filename: str, header: list[str], rows: Iterable[list[object]]) -> HttpResponse:
+def csv_response(
+    filename: str, header: list[str], rows: Iterable[Sequence[object]]
+) -> HttpResponse:
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     response.write("\ufeff")
@@ -89,7 +91,15 @@ def sheet_csv(request: HttpRequest, match: Match) -> HttpResponse:
     """A match's entries: hand, payer, payee, points, why, and the hand's link."""
     link = _hand_link(request)
     number = match.room.number
-    header = [_("Time"), _("Hand"), _("Payer"), _("Payee"), _("Points"), _("Reason"), _("Hand link")]
+    header = [
+        _("Time"),
+        _("Hand"),
+        _("Payer"),
+        _("Payee"),
+        _("Points"),
+        _("Reason"),
+        _("Hand link"),
+    ]
     rows = [
         [
             timezone.localtime(e.created_at).isoformat(timespec="seconds"),

@@ -57,7 +57,9 @@ def fake_result(rng: random.Random) -> dict[str, Any]:
         else:
             outcome = "rob_gang"
             robbed = rng.choice([o for o in range(SEATS) if o != w])
-            transfers.append({"payer": robbed, "payee": w, "points": 3 * score, "reason": "qiang_gang"})
+            transfers.append(
+                {"payer": robbed, "payee": w, "points": 3 * score, "reason": "qiang_gang"}
+            )
     if rng.random() < 0.3:
         g = rng.randrange(SEATS)
         transfers += [
@@ -150,7 +152,7 @@ def book_seed(
                     match=matches[m],
                     room=rooms[m],
                     reason=t["reason"],
-                    created_at=hand.ended_at,
+                    created_at=start + step * k,
                 )
             )
     if players > 1:

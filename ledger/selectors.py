@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from typing import Any
+
 from django.db.models import (
     Case,
     Count,
@@ -182,7 +184,8 @@ def _stats(user: User, entries: QuerySet[Entry], *, since: datetime | None) -> P
     patterns: Counter[str] = Counter()
     won_hands = Hand.objects.filter(pk__in=hand_entries.filter(won).values("hand_id"))
     for hand_id, result in won_hands.values_list("pk", "result"):
-        patterns[result["judgements"][str(wins[hand_id])]["name"]] += 1
+        judgements: dict[str, Any] = (result or {}).get("judgements", {})
+        patterns[judgements[str(wins[hand_id])]["name"]] += 1
     top = (
         hand_entries.values("hand_id", "hand__number", "hand__room__number")
         .annotate(net=Sum(_signed(user)))

@@ -86,11 +86,9 @@ def _seat_people(match: Match) -> list[str]:
     for index in range(SEATS):
         uids = by_seat.get(index)
         if not uids:
-            seat = seats.get(index)
-            uids = [seat.user_id if seat is not None else None]
-        label = [
-            users[u].name if u in users else bot_label(match.room.number, index) for u in uids
-        ]
+            now = seats.get(index)
+            uids = [now.user_id if now is not None else None]
+        label = [users[u].name if u in users else bot_label(match.room.number, index) for u in uids]
         names.append(" / ".join(label))
     return names
 
@@ -122,7 +120,7 @@ def sheet_for(match: Match) -> Sheet:
     rows: list[SheetRow] = []
     running = [0] * SEATS
     for h in hands:
-        result: dict[str, Any] = h["result"]
+        result: dict[str, Any] = h["result"] or {}
         points = per_hand.get(h["pk"], [0] * SEATS)
         running = [a + b for a, b in zip(running, points, strict=True)]
         winners: list[int] = result.get("winners", [])

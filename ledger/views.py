@@ -55,7 +55,11 @@ def ledger(request: HttpRequest) -> HttpResponse:
             "chart": chart,
             "period": period,
             "room": room,
-            "periods": [("week", _("This week")), ("month", _("This month")), ("all", _("All time"))],
+            "periods": [
+                ("week", _("This week")),
+                ("month", _("This month")),
+                ("all", _("All time")),
+            ],
         },
     )
 

@@ -50,7 +50,10 @@ def test_pages_need_a_login(client: Client, book: SeededBook) -> None:
 
 @pytest.mark.parametrize(
     ("language", "words"),
-    [("zh-hans", ["累计积分", "记分表", "积分", "战绩"]), ("en", ["Cumulative points", "Score sheet"])],
+    [
+        ("zh-hans", ["累计积分", "记分表", "积分", "战绩"]),
+        ("en", ["Cumulative points", "Score sheet"]),
+    ],
 )
 def test_sheet_and_chart_speak_the_page_language(
     me_client: Any, book: SeededBook, language: str, words: list[str]
