@@ -4,6 +4,7 @@ selectors read, templates lay out."""
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
@@ -15,6 +16,9 @@ from ledger.charts import cumulative_chart
 from ledger.export import book_csv, sheet_csv
 from ledger.sheets import match_visible_to, sheet_for
 from tables.models import Match, Room
+
+PAIR_ROWS_PER_PAGE = 100
+"""A pair's history is paged: a phone scrolls a hundred rows well, not thousands."""
 
 
 def _user(request: HttpRequest) -> User:
@@ -67,7 +71,8 @@ def ledger(request: HttpRequest) -> HttpResponse:
 def _pair(request: HttpRequest, party: selectors.Counterparty) -> HttpResponse:
     _period, room = _filters(request)
     pair = selectors.pair_between(_user(request), party, room=room)
-    return render(request, "ledger/pair.html", {"pair": pair, "room": room})
+    page = Paginator(pair.rows, PAIR_ROWS_PER_PAGE).get_page(request.GET.get("page"))
+    return render(request, "ledger/pair.html", {"pair": pair, "page": page, "room": room})
 
 
 @login_required
