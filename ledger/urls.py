@@ -4,12 +4,17 @@ from django.urls import path
 
 from ledger import views
 
+app_name = "ledger"
+
 urlpatterns = [
-    path("", views.ledger, name="ledger"),
-    path("export.csv", views.export, name="ledger_export"),
-    path("with/<int:user_id>/", views.pair_person, name="ledger_pair"),
-    path("bot/<str:number>/<int:seat>/", views.pair_bot, name="ledger_bot"),
-    path("matches/", views.matches, name="ledger_matches"),
-    path("sheet/<int:match_id>/", views.score_sheet, name="score_sheet"),
-    path("sheet/<int:match_id>.csv", views.score_sheet_csv, name="score_sheet_csv"),
+    path("", views.book, name="book"),
+    path("export.csv", views.export, name="export"),
+    path("with/<int:user_id>/", views.pair_person, name="pair"),
+    path("bot/<str:number>/<int:seat>/", views.pair_bot, name="bot"),
+    path("matches/", views.matches, name="matches"),
+    path("sheet/<int:match_id>/", views.score_sheet, name="sheet"),
+    path("sheet/<int:match_id>.csv", views.score_sheet_csv, name="sheet_csv"),
+    path("settle/", views.settle, name="settle"),
+    path("settle/<int:claim_id>/", views.settle_answer, name="settle_answer"),
+    path("correction/", views.correction, name="correction"),
 ]

@@ -20,7 +20,7 @@ def _rows(content: bytes) -> list[list[str]]:
 
 def test_my_book_has_one_row_per_entry(me_client: Any, book: SeededBook) -> None:
     me = book.players[0]
-    response = me_client.get(reverse("ledger_export"))
+    response = me_client.get(reverse("ledger:export"))
     assert response["Content-Type"].startswith("text/csv")
     rows = _rows(response.content)
     mine = Entry.objects.filter(Q(payer=me) | Q(payee=me))
@@ -35,6 +35,6 @@ def test_my_book_has_one_row_per_entry(me_client: Any, book: SeededBook) -> None
 
 def test_a_sheet_csv_has_every_entry_of_the_match(me_client: Any, book: SeededBook) -> None:
     match = book.matches[1]
-    rows = _rows(me_client.get(reverse("score_sheet_csv", args=[match.pk])).content)
+    rows = _rows(me_client.get(reverse("ledger:sheet_csv", args=[match.pk])).content)
     assert len(rows) == 1 + Entry.objects.filter(match=match).count()
     assert all(r[6].startswith("http://testserver/hands/") for r in rows[1:])

@@ -1,4 +1,5 @@
-"""The book's pages: who may see what, in which language, and at a constant query cost."""
+"""The book's pages: who may see what, in which language, at a constant query cost; the
+settle-up page and the staff correction form."""
 
 from __future__ import annotations
 
@@ -11,19 +12,22 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from accounts.models import User
+from ledger.models import Entry, SettlementClaim
 from ledger.seeding import SeededBook, book_seed
+from ledger.settle_up import Payment
+from tests.tables.factories import start_with_bots
 
 
 def _pages(book: SeededBook) -> list[str]:
     return [
-        reverse("ledger"),
-        reverse("ledger") + "?period=month",
-        reverse("ledger_pair", args=[book.players[1].pk]),
-        reverse("ledger_bot", args=[book.bot_room.number, 3]),
-        reverse("ledger_matches"),
-        reverse("score_sheet", args=[book.matches[0].pk]),
-        reverse("score_sheet_csv", args=[book.matches[0].pk]),
-        reverse("ledger_export"),
+        reverse("ledger:book"),
+        reverse("ledger:book") + "?period=month",
+        reverse("ledger:pair", args=[book.players[1].pk]),
+        reverse("ledger:bot", args=[book.bot_room.number, 3]),
+        reverse("ledger:matches"),
+        reverse("ledger:sheet", args=[book.matches[0].pk]),
+        reverse("ledger:sheet_csv", args=[book.matches[0].pk]),
+        reverse("ledger:export"),
     ]
 
 
@@ -59,7 +63,7 @@ def test_sheet_and_chart_speak_the_page_language(
     me_client: Any, book: SeededBook, language: str, words: list[str]
 ) -> None:
     page = me_client.get(
-        reverse("score_sheet", args=[book.matches[0].pk]), HTTP_ACCEPT_LANGUAGE=language
+        reverse("ledger:sheet", args=[book.matches[0].pk]), HTTP_ACCEPT_LANGUAGE=language
     ).content.decode()
     assert "<svg" in page and "<script" not in page.split("<svg", 1)[1]
     for word in words:
@@ -67,23 +71,125 @@ def test_sheet_and_chart_speak_the_page_language(
 
 
 def test_my_page_has_a_chart_and_links_each_counterparty(me_client: Any, book: SeededBook) -> None:
-    page = me_client.get(reverse("ledger"), HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
+    page = me_client.get(reverse("ledger:book"), HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
     assert "<svg" in page
-    assert reverse("ledger_pair", args=[book.players[1].pk]) in page
-    assert reverse("ledger_bot", args=[book.bot_room.number, 3]) in page
+    assert reverse("ledger:pair", args=[book.players[1].pk]) in page
+    assert reverse("ledger:bot", args=[book.bot_room.number, 3]) in page
 
 
 def test_a_stranger_gets_a_friendly_404(book: SeededBook) -> None:
     stranger = User.objects.create(username="stranger")
     client = Client()
     client.force_login(stranger)
-    for name in ("score_sheet", "score_sheet_csv"):
+    for name in ("ledger:sheet", "ledger:sheet_csv"):
         response = client.get(reverse(name, args=[book.matches[0].pk]), HTTP_ACCEPT_LANGUAGE="en")
         assert response.status_code == 404
     assert "only to the players of its room" in response.content.decode()
 
 
 def test_matches_link_to_their_sheets(me_client: Any, book: SeededBook) -> None:
-    page = me_client.get(reverse("ledger_matches")).content.decode()
+    page = me_client.get(reverse("ledger:matches")).content.decode()
     for match in book.matches:
-        assert reverse("score_sheet", args=[match.pk]) in page
+        assert reverse("ledger:sheet", args=[match.pk]) in page
+
+
+@pytest.fixture
+def played(user: Any, bob: Any) -> Any:
+    """alice and bob shared a hand: bob paid alice 9."""
+    room = start_with_bots(user, seed="views-played")
+    Entry.objects.create(
+        kind=Entry.Kind.HAND,
+        hand=room.hands.get(),
+        room=room,
+        payer=bob,
+        payee=user,
+        payer_seat=1,
+        payee_seat=0,
+        points=9,
+        reason="self_draw",
+    )
+    return room
+
+
+def test_settle_up_needs_a_login(client: Client) -> None:
+    assert client.get("/ledger/settle/").status_code == 302
+    assert client.get("/ledger/correction/").status_code == 302
+
+
+def test_record_then_the_other_confirms(client: Client, user: Any, bob: Any, played: Any) -> None:
+    client.force_login(bob)
+    page = client.get("/ledger/settle/", {"room": played.number})
+    html = page.content.decode()
+    assert page.status_code == 200 and 'name="points"' in html
+    assert page.context["suggestion"] == [Payment(bob, user, 9)]
+    reply = client.post(
+        "/ledger/settle/", {"other": user.pk, "direction": "i_paid", "points": 9, "note": "cash"}
+    )
+    assert reply.status_code == 302
+    claim = SettlementClaim.objects.get()
+    assert (claim.payer, claim.payee, claim.recorded_by, claim.points) == (bob, user, bob, 9)
+    # bob cannot answer his own claim; alice sees it waiting and confirms.
+    client.post(f"/ledger/settle/{claim.pk}/", {"answer": "confirm"})
+    claim.refresh_from_db()
+    assert claim.status == "proposed"
+    client.force_login(user)
+    assert "cash" in client.get("/ledger/settle/").content.decode()
+    assert client.post(f"/ledger/settle/{claim.pk}/", {"answer": "confirm"}).status_code == 302
+    claim.refresh_from_db()
+    assert claim.status == "confirmed"
+    assert Entry.objects.filter(kind=Entry.Kind.SETTLEMENT, points=9).count() == 1
+
+
+def test_dispute_keeps_it_out(client: Client, user: Any, bob: Any, played: Any) -> None:
+    client.force_login(user)
+    client.post("/ledger/settle/", {"other": bob.pk, "direction": "they_paid", "points": 5})
+    claim = SettlementClaim.objects.get()
+    assert (claim.payer, claim.payee) == (bob, user)
+    client.force_login(bob)
+    client.post(f"/ledger/settle/{claim.pk}/", {"answer": "dispute"})
+    claim.refresh_from_db()
+    assert claim.status == "disputed"
+    assert not Entry.objects.filter(kind=Entry.Kind.SETTLEMENT).exists()
+
+
+def test_one_can_settle_only_with_people_one_played_with(
+    client: Client, user: Any, make_user: Any
+) -> None:
+    stranger = make_user("stranger")
+    client.force_login(user)
+    reply = client.post(
+        "/ledger/settle/", {"other": stranger.pk, "direction": "i_paid", "points": 5}
+    )
+    assert reply.status_code == 400
+    assert not SettlementClaim.objects.exists()
+
+
+def test_only_staff_reach_the_correction_form(
+    client: Client, user: Any, bob: Any, staff: Any
+) -> None:
+    data = {"payer": "alice", "payee": "bob", "points": 4, "note": "wrong 宝"}
+    client.force_login(user)
+    assert client.get("/ledger/correction/").status_code == 403
+    assert client.post("/ledger/correction/", data).status_code == 403
+    assert not Entry.objects.exists()
+    client.force_login(staff)
+    assert client.get("/ledger/correction/").status_code == 200
+    assert client.post("/ledger/correction/", data).status_code == 302
+    entry = Entry.objects.get()
+    assert (entry.kind, entry.payer, entry.payee, entry.recorded_by) == (
+        "correction",
+        user,
+        bob,
+        staff,
+    )
+    assert entry.note == "wrong 宝"
+
+
+def test_a_correction_between_one_player_and_themself_is_refused(
+    client: Client, user: Any, staff: Any
+) -> None:
+    client.force_login(staff)
+    data = {"payer": "alice", "payee": "alice", "points": 4, "note": "x"}
+    reply = client.post("/ledger/correction/", data)
+    assert reply.status_code == 400
+    assert not Entry.objects.exists()

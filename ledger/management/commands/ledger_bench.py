@@ -45,13 +45,13 @@ class Command(BaseCommand):
         client = Client()
         client.force_login(me)
         pages = {
-            "my page": reverse("ledger"),
-            "pairwise": reverse("ledger_pair", args=[other.pk]),
+            "my page": reverse("ledger:book"),
+            "pairwise": reverse("ledger:pair", args=[other.pk]),
             f"score sheet ({options['per_match']} hands)": reverse(
-                "score_sheet", args=[book.matches[-1].pk]
+                "ledger:sheet", args=[book.matches[-1].pk]
             ),
-            "CSV": reverse("ledger_export"),
-            "my matches": reverse("ledger_matches"),
+            "CSV": reverse("ledger:export"),
+            "my matches": reverse("ledger:matches"),
         }
         self.stdout.write(
             f"seeded {options['hands']} hands among {options['players']} players "
