@@ -19,10 +19,10 @@ _STYLE = Style(
     background="transparent",
     plot_background="transparent",
     font_family="'Noto Sans CJK SC', 'WenQuanYi Zen Hei', 'PingFang SC', sans-serif",
-    label_font_size=16,
-    major_label_font_size=16,
-    legend_font_size=18,
-    title_font_size=20,
+    label_font_size=15,
+    major_label_font_size=15,
+    legend_font_size=16,
+    title_font_size=17,
     colors=("#1f7a4d", "#c0392b", "#2e6fd8", "#b7791f", "#7b3fa0", "#2c7a7b", "#555", "#d0579a"),
 )
 
@@ -44,8 +44,11 @@ def cumulative_chart(
     """
     chart = pygal.Line(
         style=_STYLE,
-        width=640,
-        height=400,
+        # A small canvas scaled up: at a phone's 350 px its 15-unit labels are still ~12 px.
+        width=440,
+        height=320,
+        stroke_style={"width": 2.5},
+        truncate_label=-1,
         js=(),
         disable_xml_declaration=True,
         explicit_size=False,
@@ -57,6 +60,7 @@ def cumulative_chart(
         legend_at_bottom=True,
         legend_at_bottom_columns=4,
         margin=8,
+        margin_right=24,
         title=title,
         x_title=x_title,
         y_title=y_title,

@@ -14,7 +14,7 @@ def test_a_line_per_player_summed_step_by_step_without_scripts() -> None:
         y_title="分",
     )
     root = ElementTree.fromstring(svg)
-    assert root.get("viewBox") == "0 0 640 400"
+    assert root.get("viewBox") == "0 0 440 320"
     assert root.get("width") is None  # scales to its container
     text = "".join(root.itertext())
     for word in ("累计积分", "局", "分", "甲", "乙"):

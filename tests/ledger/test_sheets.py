@@ -36,9 +36,9 @@ def test_rows_and_totals_match_the_entries(db: None, seed: int) -> None:
         )
 
 
-def test_a_bot_seat_is_named_after_its_room(book: SeededBook) -> None:
+def test_a_bot_seat_is_named_by_its_seat(book: SeededBook, english: None) -> None:
     sheet = sheet_for(book.matches[0])
-    assert book.bot_room.number in sheet.players[3]
+    assert sheet.players[3] == "Bot 4"
     assert sheet.players[0] == book.players[0].name
 
 
