@@ -192,24 +192,28 @@ def _stats(user: User, entries: QuerySet[Entry], *, since: datetime | None) -> P
     hands = Hand.objects.filter(match__in=hand_entries.values("match_id"), result__isnull=False)
     if since is not None:
         hands = hands.filter(ended_at__gte=since)
-    wins = dict(hand_entries.filter(won).values_list("hand_id", "payee_seat").distinct())
+    wins = dict(hand_entries.filter(won).order_by().values_list("hand_id", "payee_seat").distinct())
     patterns: Counter[str] = Counter()
-    won_hands = Hand.objects.filter(pk__in=hand_entries.filter(won).values("hand_id"))
+    won_hands = Hand.objects.filter(pk__in=hand_entries.filter(won).values("hand_id")).order_by()
     for hand_id, result in won_hands.values_list("pk", "result"):
         judgements: dict[str, Any] = (result or {}).get("judgements", {})
         patterns[judgements[str(wins[hand_id])]["name"]] += 1
+    # The best hand by net points, grouped on the entry table alone; then its number and room.
+    best = (
+        hand_entries.values("hand_id").annotate(net=Sum(_signed(user))).order_by("-net", "-hand_id")
+    )
     top = (
-        hand_entries.values("hand_id", "hand__number", "hand__room__number")
-        .annotate(net=Sum(_signed(user)))
-        .order_by("-net", "-hand_id")
+        Hand.objects.filter(pk=Subquery(best.values("hand_id")[:1]))
+        .annotate(net=Subquery(best.values("net")[:1]))
+        .values("pk", "number", "room__number", "net")
         .first()
     )
     biggest = None
     if top is not None and top["net"] > 0:
         biggest = BiggestHand(
-            hand_id=top["hand_id"],
-            number=top["hand__number"],
-            room_number=top["hand__room__number"],
+            hand_id=top["pk"],
+            number=top["number"],
+            room_number=top["room__number"],
             points=top["net"],
         )
     return PlayerStats(
@@ -240,7 +244,9 @@ def book_for(user: User, *, period: str = "all", room: Room | None = None) -> Bo
         .order_by("day")
     ]
     rooms = list(
-        Room.objects.filter(pk__in=entries_of(user).values("room_id")).order_by("-created_at")
+        Room.objects.filter(pk__in=entries_of(user).values("room_id"))
+        .only("pk", "number", "name")
+        .order_by("-created_at")
     )
     return Book(
         balances=balances,
