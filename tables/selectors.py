@@ -1,9 +1,8 @@
-"""Reads for rooms, seats and the points ledger."""
+"""Reads for rooms, seats and hand records (the book's pages read ``ledger.selectors``)."""
 
 from __future__ import annotations
 
-from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from django.db.models import Count, Q, QuerySet
@@ -140,79 +139,6 @@ def seat_of(room: Room, user: User) -> Seat | None:
     return Seat.objects.filter(room=room, user=user).first()
 
 
-@dataclass
-class HandPoints:
-    hand: Hand
-    points: int
-
-
-@dataclass
-class MatchPoints:
-    """One room's match in a ledger: the user's net points and its hands, newest first."""
-
-    room: Room
-    points: int = 0
-    hands: list[HandPoints] = field(default_factory=list)
-
-
-@dataclass
-class Ledger:
-    against: list[tuple[User, int]] = field(default_factory=list)
-    """Net points won (+) or lost (-) against each other player, biggest first."""
-    against_bots: int = 0
-    """Net points against bot seats (they have no account), so the rows add up to the total."""
-    hands: list[HandPoints] = field(default_factory=list)
-    """Each hand the user paid or was paid in, newest first, with the user's net points."""
-    matches: list[MatchPoints] = field(default_factory=list)
-    """The same hands by match, the most recently played match first."""
-    total: int = 0
-
-
-def ledger_for(user: User) -> Ledger:
-    """The user's points, traced through every hand entry of the book.
-
-    ``total`` = the sum of ``against`` and ``against_bots`` = the sum of the hands' points.
-    """
-    transfers = (
-        Entry.objects.filter(Q(payer=user) | Q(payee=user), kind=Entry.Kind.HAND)
-        .select_related("payer", "payee", "hand", "hand__room")
-        .order_by("-hand__started_at", "-hand_id")
-    )
-    against: dict[int, int] = defaultdict(int)
-    people: dict[int, User] = {}
-    per_hand: dict[int, HandPoints] = {}
-    against_bots = 0
-    total = 0
-    for t in transfers:
-        if t.payee_id == user.pk and t.payer_id == user.pk:
-            continue
-        sign = 1 if t.payee_id == user.pk else -1
-        other = t.payer if sign == 1 else t.payee
-        total += sign * t.points
-        assert t.hand is not None and t.hand_id is not None  # kind=hand always has one
-        entry = per_hand.setdefault(t.hand_id, HandPoints(hand=t.hand, points=0))
-        entry.points += sign * t.points
-        if other is not None:
-            people[other.pk] = other
-            against[other.pk] += sign * t.points
-        else:
-            against_bots += sign * t.points
-    matches: dict[int, MatchPoints] = {}
-    for row in per_hand.values():
-        match = matches.setdefault(row.hand.room_id, MatchPoints(room=row.hand.room))
-        match.points += row.points
-        match.hands.append(row)
-    return Ledger(
-        against=sorted(
-            ((people[pk], pts) for pk, pts in against.items()), key=lambda x: (-abs(x[1]), x[0].pk)
-        ),
-        against_bots=against_bots,
-        hands=list(per_hand.values()),
-        matches=list(matches.values()),
-        total=total,
-    )
-
-
 def hand_visible_to(hand_id: int, user: User) -> Hand | None:
     """A hand, if ``user`` may look at it: they sat at its table, own the room, or are staff."""
     hand = Hand.objects.select_related("room").filter(pk=hand_id).first()
@@ -252,11 +178,8 @@ def hand_record(hand: Hand) -> HandRecord:
 
 __all__ = [
     "HandRecord",
-    "Ledger",
-    "MatchPoints",
     "hand_record",
     "hand_visible_to",
-    "ledger_for",
     "my_rooms",
     "public_rooms",
     "room_by_number",

@@ -11,7 +11,6 @@ urlpatterns = [
     path("r/<str:number>/", views.room, name="room"),
     path("r/<str:number>/act/", views.room_action, name="room_action"),
     path("r/<str:number>/rules/", views.room_rules, name="room_rules"),
-    path("ledger/", views.ledger, name="ledger"),
     path("hands/<int:hand_id>/", views.hand_detail, name="hand_detail"),
     path("calc/", views.calculator, name="calculator"),
 ]

@@ -1,4 +1,4 @@
-"""Lobby, room pages and the ledger. Thin: forms validate, services write, selectors read."""
+"""Lobby, room pages and hand records. Thin: forms validate, services write, selectors read."""
 
 from __future__ import annotations
 
@@ -184,12 +184,6 @@ def room_rules(request: HttpRequest, room: Room) -> HttpResponse:
         {"form": form, "profile_defaults": profile_defaults(), "room": room, "creating": False},
         status=400 if request.method == "POST" else 200,
     )
-
-
-@login_required
-@require_http_methods(["GET"])
-def ledger(request: HttpRequest) -> HttpResponse:
-    return render(request, "tables/ledger.html", {"ledger": selectors.ledger_for(_user(request))})
 
 
 @login_required

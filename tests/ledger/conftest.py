@@ -6,7 +6,10 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from django.test import Client
 from django.utils import translation
+
+from ledger.seeding import SeededBook, book_seed
 
 
 @pytest.fixture
@@ -27,3 +30,16 @@ def staff(make_user: Callable[..., Any]) -> Any:
 @pytest.fixture
 def bob(make_user: Callable[..., Any]) -> Any:
     return make_user("bob", display_name="小明")
+
+
+@pytest.fixture
+def book(db: None) -> SeededBook:
+    """120 synthetic hands among 6 players in matches of 40 (the first with a bot seat)."""
+    return book_seed(hands=120, players=6, per_match=40, seed=7)
+
+
+@pytest.fixture
+def me_client(book: SeededBook) -> Any:
+    client = Client()
+    client.force_login(book.players[0])
+    return client

@@ -5,7 +5,6 @@ from typing import Any
 from engine.rules import Rules
 from ledger.models import Entry
 from tables import selectors, services
-from tables.models import Hand
 
 
 def hand_entry(**fields: Any) -> Entry:
@@ -47,26 +46,6 @@ def test_rules_summary_names_overrides() -> None:
     assert selectors.rules_summary(Rules().to_json()).changes == []
 
 
-def test_ledger_nets_points_per_player_and_hand(room: Any, user: Any, make_user: Any) -> None:
-    bob, carol = make_user("bob"), make_user("carol")
-    h1 = Hand.objects.create(room=room, number=1, dealer=0, seed="s", rules={})
-    h2 = Hand.objects.create(room=room, number=2, dealer=1, seed="t", rules={})
-    Entry.objects.create(
-        kind="hand", hand=h1, payer_seat=1, payee_seat=0, payer=bob, payee=user, points=8
-    )
-    Entry.objects.create(
-        kind="hand", hand=h1, payer_seat=2, payee_seat=0, payer=carol, payee=user, points=8
-    )
-    Entry.objects.create(
-        kind="hand", hand=h2, payer_seat=0, payee_seat=1, payer=user, payee=bob, points=3
-    )
-    ledger = selectors.ledger_for(user)
-    assert ledger.total == 13
-    assert dict((u.username, p) for u, p in ledger.against) == {"bob": 5, "carol": 8}
-    assert {row.hand.number: row.points for row in ledger.hands} == {1: 16, 2: -3}
-    assert selectors.ledger_for(bob).total == -5
-
-
 def test_every_rule_option_and_choice_has_words() -> None:
     """A new engine option must not reach the room form or card as its raw name."""
     from engine.rules import OPTION_CHOICES
@@ -76,31 +55,3 @@ def test_every_rule_option_and_choice_has_words() -> None:
     assert options <= set(OPTION_LABELS), options - set(OPTION_LABELS)
     for name, values in OPTION_CHOICES.items():
         assert set(values) <= set(VALUE_LABELS.get(name, {})), name
-
-
-def test_ledger_rows_add_up_with_bots_and_group_by_match(
-    room: Any, user: Any, make_user: Any
-) -> None:
-    bob = make_user("bob")
-    other_room = services.room_create(
-        owner=user, name="Saturday", is_public=True, rules=Rules(), match_length=None
-    )
-    h1 = Hand.objects.create(room=room, number=1, dealer=0, seed="s", rules={})
-    h2 = Hand.objects.create(room=other_room, number=1, dealer=0, seed="t", rules={})
-    # A bot seat pays and is paid with no account on its side.
-    Entry.objects.create(
-        kind="hand", hand=h1, payer_seat=2, payee_seat=0, payer=None, payee=user, points=4
-    )
-    Entry.objects.create(
-        kind="hand", hand=h1, payer_seat=1, payee_seat=0, payer=bob, payee=user, points=4
-    )
-    Entry.objects.create(
-        kind="hand", hand=h2, payer_seat=0, payee_seat=3, payer=user, payee=None, points=10
-    )
-    ledger = selectors.ledger_for(user)
-    assert ledger.total == -2
-    assert ledger.against_bots == -6
-    assert sum(p for _u, p in ledger.against) + ledger.against_bots == ledger.total
-    by_room = {m.room.name: (m.points, [h.hand.pk for h in m.hands]) for m in ledger.matches}
-    assert by_room == {room.name: (8, [h1.pk]), "Saturday": (-10, [h2.pk])}
-    assert [m.room.pk for m in ledger.matches] == [other_room.pk, room.pk]  # newest first

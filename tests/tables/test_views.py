@@ -133,7 +133,9 @@ def _played_hand(user: Any) -> Hand:
 
 def test_the_ledger_links_each_hand_to_its_record(client_in: Client, user: Any) -> None:
     hand = _played_hand(user)
-    page = client_in.get(reverse("ledger")).content.decode()
+    records = client_in.get(reverse("ledger:matches")).content.decode()
+    assert reverse("ledger:sheet", args=[hand.match_id]) in records
+    page = client_in.get(reverse("ledger:sheet", args=[hand.match_id])).content.decode()
     assert reverse("hand_detail", args=[hand.pk]) in page
     record = client_in.get(reverse("hand_detail", args=[hand.pk]))
     assert record.status_code == 200
