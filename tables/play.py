@@ -32,6 +32,7 @@ from engine.hand import HandState, IllegalAction, apply, waiting_on
 from engine.match import Match
 from engine.rules import Rules
 from tables.models import BOT_BASIC, Hand, Room, Seat, Transfer
+from tables.verify import seed_commitment
 
 __all__ = [
     "MOVE_TYPES",
@@ -230,6 +231,7 @@ def _deal(t: Table, seed: str | None = None) -> None:
         number=t.match.hand_no + 1,
         dealer=t.hand.dealer,
         seed=seed,
+        seed_hash=seed_commitment(seed),
         rules=t.match.rules.to_json(),
     )
     for seat in t.seats:

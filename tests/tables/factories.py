@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
+from django.utils import timezone
+
 from engine.rules import Rules
-from tables import services
-from tables.models import Room, Seat
+from tables import play, services
+from tables.models import Hand, Room, Seat
 
 
 def start_with_bots(
@@ -22,3 +25,28 @@ def start_with_bots(
     services.start_match(room, user, first_seed=seed)
     room.refresh_from_db()
     return room
+
+
+def play_out(room: Room) -> None:
+    """Run the table's clock until the match is over (bots and 托管 seats play every move)."""
+    now = timezone.now()
+    for _ in range(1200):
+        room.refresh_from_db()
+        if room.status == Room.Status.FINISHED:
+            return
+        assert room.deadline is not None
+        now = max(now, room.deadline) + timedelta(milliseconds=1)
+        play.advance(room.number, now=now)
+    raise AssertionError("the match did not end")
+
+
+def played_hand(user: Any, *, seed: str = "ledger-hand") -> Hand:
+    """A room with ``user`` (on 托管) and three bots, one whole hand played by the table's clock.
+
+    The default deal is known to end in a win: a 流局 without gangs would leave nothing to pay.
+    """
+    room = start_with_bots(user, hands=1, tuoguan=True, seed=seed)
+    play_out(room)
+    hand = Hand.objects.get(room=room, number=1)
+    assert hand.result is not None and hand.result["winners"], "the known deal must end in a win"
+    return hand
