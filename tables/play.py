@@ -2,7 +2,7 @@
 
 Each public function locks the room row (``select_for_update``) for its whole transaction,
 loads the engine state from ``room.state``, lets the engine judge the move, and commits the
-new state together with the ``Hand`` and ``Transfer`` rows before it returns. Only then does
+new state together with the ``Hand`` and ``ledger.Entry`` rows before it returns. Only then does
 the caller tell the table (``tables.notify``). Moves are serialised by that row lock, never
 in process memory, so several server processes can share tables, and a restart loses
 nothing that was committed.
@@ -31,7 +31,9 @@ from engine.bots import choose_action
 from engine.hand import HandState, IllegalAction, apply, waiting_on
 from engine.match import Match
 from engine.rules import Rules
-from tables.models import BOT_BASIC, Hand, Room, Seat, Transfer
+from ledger import services as ledger
+from tables.models import BOT_BASIC, Hand, Room, Seat
+from tables.models import Match as MatchRecord
 from tables.verify import seed_commitment
 
 __all__ = [
@@ -217,7 +219,15 @@ def begin_match(room: Room, now: datetime | None = None, *, first_seed: str | No
         owner=owner_seat,
     )
     room.status = Room.Status.PLAYING
-    room.state = {}
+    # Each match of the room is scored from zero: its hands and book entries point to its row.
+    record = MatchRecord.objects.create(
+        room=room,
+        number=MatchRecord.objects.filter(room=room).count() + 1,
+        rules=room.rules,
+        match_length=room.match_length,
+        started_at=now,
+    )
+    room.state = {"match_id": record.pk}
     t = Table(room=room, seats=seats, match=match, hand=None, hand_row=None)
     _deal(t, first_seed)
     _save(t, now)
@@ -233,6 +243,7 @@ def _deal(t: Table, seed: str | None = None) -> None:
         seed=seed,
         seed_hash=seed_commitment(seed),
         rules=t.match.rules.to_json(),
+        match_id=(t.room.state or {}).get("match_id"),
     )
     for seat in t.seats:
         seat.ready = False
@@ -240,7 +251,7 @@ def _deal(t: Table, seed: str | None = None) -> None:
 
 
 def _book_hand(t: Table, now: datetime) -> None:
-    """A hand has ended: write its result and transfers, then set up the next step."""
+    """A hand has ended: write its result and book its payments, then set up the next step."""
     assert t.hand is not None and t.hand.result is not None and t.hand_row is not None
     result = t.hand.result
     row = t.hand_row
@@ -248,22 +259,13 @@ def _book_hand(t: Table, now: datetime) -> None:
     row.ended_at = now
     row.actions = t.hand.log
     row.save(update_fields=["result", "ended_at", "actions"])
-    users = [s.user for s in t.seats]
-    Transfer.objects.bulk_create(
-        Transfer(
-            hand=row,
-            payer_seat=tr["payer"],
-            payee_seat=tr["payee"],
-            payer=users[tr["payer"]],
-            payee=users[tr["payee"]],
-            points=tr["points"],
-            reason=tr["reason"],
-        )
-        for tr in result["transfers"]
+    ledger.hand_entries_create(
+        hand=row, users=[s.user for s in t.seats], transfers=result["transfers"], now=now
     )
     t.match.finish_hand(result)
     if t.match.over:
         t.room.status = Room.Status.FINISHED
+        MatchRecord.objects.filter(hands=row).update(ended_at=now)
     # Bots are ready at once; a seat on 托管 readies on the clock, after the settlement has
     # been on screen for a beat.
     for seat in t.seats:
@@ -367,6 +369,7 @@ def _end_match(t: Table, user: User) -> None:
     if t.hand is None or t.hand.phase != "ended":
         raise PlayError(_("The match can be ended only between hands."))
     t.room.status = Room.Status.FINISHED
+    MatchRecord.objects.filter(room=t.room, ended_at=None).update(ended_at=timezone.now())
 
 
 def _set_tuoguan(t: Table, seat: Seat, on: bool) -> None:

@@ -11,8 +11,9 @@ from django.utils import timezone, translation
 from engine.hand import HandState, legal_actions, waiting_on
 from engine.rules import Rules
 from engine.tiles import parse_tile
+from ledger.models import Entry
 from tables import play, services
-from tables.models import Hand, Room, Seat, Transfer
+from tables.models import Hand, Room, Seat
 from tables.play import PlayError
 from tests.tables.factories import start_with_bots
 
@@ -198,12 +199,12 @@ def play_out_hand(room: Room, user: Any, now: Any) -> HandState:
     raise AssertionError("the hand never ended")
 
 
-def test_a_whole_hand_is_booked_with_zero_sum_transfers(started: Room, user: Any) -> None:
+def test_a_whole_hand_is_booked_with_zero_sum_entries(started: Room, user: Any) -> None:
     state = play_out_hand(started, user, timezone.now())
     hand = Hand.objects.get(room=started, number=1)
     assert hand.ended_at is not None and hand.result == state.result
     assert state.result is not None
-    transfers = list(Transfer.objects.filter(hand=hand))
+    transfers = list(Entry.objects.filter(hand=hand))
     assert len(transfers) == len(state.result["transfers"])
     net = [0, 0, 0, 0]
     for t in transfers:

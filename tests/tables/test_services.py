@@ -212,7 +212,8 @@ def test_the_owner_keeps_a_seat_while_waiting(user: Any) -> None:
 
 
 def test_closing_a_room_mid_hand_ends_the_hand_unpaid(user: Any) -> None:
-    from tables.models import Hand, Transfer
+    from ledger.models import Entry
+    from tables.models import Hand
     from tests.tables.factories import start_with_bots
 
     room = start_with_bots(user, hands=None)
@@ -221,4 +222,4 @@ def test_closing_a_room_mid_hand_ends_the_hand_unpaid(user: Any) -> None:
     hand = Hand.objects.get(room=room)
     assert room.status == Room.Status.FINISHED and room.deadline is None
     assert hand.ended_at is not None and hand.result is None
-    assert not Transfer.objects.filter(hand=hand).exists()
+    assert not Entry.objects.filter(hand=hand).exists()
