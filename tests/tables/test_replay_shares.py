@@ -3,6 +3,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.utils import translation
 
 from tables.models import Hand
 from tables.replay_shares import ShareError, share_create, share_hand, share_revoke, shares_of
@@ -36,12 +37,12 @@ def test_links_are_independent_and_unguessable(hand: Hand, user: Any) -> None:
 
 def test_only_the_owner_shares(hand: Hand, make_user: Any) -> None:
     bob = make_user("bob")
-    with pytest.raises(ShareError, match="owner"):
+    with translation.override("en"), pytest.raises(ShareError, match="owner"):
         share_create(hand=hand, user=bob)
 
 
 def test_a_hand_in_play_is_never_shared(user: Any) -> None:
     room = start_with_bots(user, seed="in-play")
     hand = Hand.objects.get(room=room, number=1)
-    with pytest.raises(ShareError, match="ended"):
+    with translation.override("en"), pytest.raises(ShareError, match="ended"):
         share_create(hand=hand, user=user)

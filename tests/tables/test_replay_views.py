@@ -63,7 +63,7 @@ def test_strangers_get_a_friendly_404_and_a_share_link_lets_them_in(
     url = reverse("hand_replay", args=[hand.pk])
     client.force_login(make_user("mallory"))
     missing = client.get(url)
-    assert missing.status_code == 404 and "No replay here" in missing.content.decode()
+    assert missing.status_code == 404 and 'id="replay-missing"' in missing.content.decode()
     assert client.get(reverse("hand_log", args=[hand.pk])).status_code == 404
     client.logout()
 
