@@ -11,6 +11,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
+    path("ledger/", include("ledger.urls")),
     path("", include("tables.urls")),
     # "home" is the lobby at "/" (tables.urls matches it first); the name is what pages link to.
     path("", views.home, name="home"),

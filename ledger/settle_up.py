@@ -19,13 +19,21 @@ from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from django.db.models import Sum
+from django.db.models import Q, Sum
 
 from accounts.models import User
 from ledger.models import Entry
 from tables.models import Room, Seat
 
-__all__ = ["EXACT_UP_TO", "Payment", "group_nets", "room_players", "who_pays_whom"]
+__all__ = [
+    "EXACT_UP_TO",
+    "Payment",
+    "group_nets",
+    "partners_of",
+    "room_players",
+    "rooms_of",
+    "who_pays_whom",
+]
 
 K = TypeVar("K", bound=Hashable)
 
@@ -143,3 +151,24 @@ def group_nets(users: Iterable[User]) -> dict[User, int]:
         nets[payee] += sign * points
         nets[payer] -= sign * points
     return {u: nets[pk] for pk, u in people.items()}
+
+
+def partners_of(user: User) -> list[User]:
+    """The people ``user`` can settle with: anyone opposite them in the book or at a table."""
+    mine = Entry.objects.filter(Q(payer=user) | Q(payee=user))
+    ids = set(mine.values_list("payer_id", flat=True)) | set(
+        mine.values_list("payee_id", flat=True)
+    )
+    rooms = Seat.objects.filter(user=user).values("room_id")
+    ids |= set(Seat.objects.filter(room__in=rooms).values_list("user_id", flat=True))
+    ids.discard(None)
+    ids.discard(user.pk)
+    return sorted(User.objects.filter(pk__in=ids), key=lambda u: (u.name.lower(), u.pk))
+
+
+def rooms_of(user: User, limit: int = 20) -> list[Room]:
+    """The rooms ``user`` played hands in (as a person), most recent first."""
+    ids = Entry.objects.filter(Q(payer=user) | Q(payee=user), kind=Entry.Kind.HAND).values(
+        "room_id"
+    )
+    return list(Room.objects.filter(pk__in=ids).order_by("-created_at")[:limit])

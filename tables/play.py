@@ -238,7 +238,8 @@ def _deal(t: Table, seed: str | None = None) -> None:
     t.hand = t.match.start_hand(seed)
     t.hand_row = Hand.objects.create(
         room=t.room,
-        number=t.match.hand_no + 1,
+        # Numbered through the room, across its matches (the match's own count is hand_no).
+        number=Hand.objects.filter(room=t.room).count() + 1,
         dealer=t.hand.dealer,
         seed=seed,
         seed_hash=seed_commitment(seed),

@@ -208,6 +208,7 @@ def test_a_whole_hand_is_booked_with_zero_sum_entries(started: Room, user: Any) 
     assert len(transfers) == len(state.result["transfers"])
     net = [0, 0, 0, 0]
     for t in transfers:
+        assert t.payer_seat is not None and t.payee_seat is not None
         net[t.payer_seat] -= t.points
         net[t.payee_seat] += t.points
         if t.payer_seat == 0:
