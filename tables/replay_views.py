@@ -12,6 +12,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.models import User
@@ -50,9 +51,15 @@ def _render_replay(request: HttpRequest, hand: Hand, *, shared: bool) -> HttpRes
     names = [seat_name(s) for s in selectors.room_with_seats(hand.room)]
     frame = replay_frame(hand, _step(request), names)
     context = {"hand": hand, "frame": frame, "base": request.path, "shared": shared}
-    if request.headers.get("HX-Request") == "true":
-        return render(request, "tables/_replay_frame.html", context)
-    return render(request, "tables/replay.html", context)
+    # A step button gets the frame alone; a history restore (htmx missed its cache on Back)
+    # needs the whole page, as does a plain visit.
+    fragment = request.headers.get("HX-Request") == "true" and (
+        request.headers.get("HX-History-Restore-Request") != "true"
+    )
+    template = "tables/_replay_frame.html" if fragment else "tables/replay.html"
+    response = render(request, template, context)
+    patch_vary_headers(response, ("HX-Request", "HX-History-Restore-Request"))
+    return response
 
 
 @login_required

@@ -59,6 +59,14 @@ def test_a_replay_is_stepped_to_the_settlement_by_tap_and_by_keys(
     _at_step(page, steps)
     expect(page.locator("#settlement")).to_be_visible()
 
+    # The table shows the deal's commitment in its rules panel; the settlement links the record.
+    page.goto(f"/r/{hand.room.number}/")
+    page.locator(".room-rules summary").tap()
+    expect(page.locator(".table [data-seed-hash]")).to_have_text(hand.seed_hash)
+    page.screenshot(path=str(screenshots / "table-commitment-phone.png"), full_page=True)
+    page.locator('[data-action="hand-record"]').tap()
+    expect(page.locator("[data-seed]")).to_have_text(hand.seed)
+
     laptop = new_context(user, viewport=LAPTOP).new_page()
     laptop.goto(f"/hands/{hand.pk}/replay/?step={steps // 2}")
     _at_step(laptop, steps // 2)

@@ -54,6 +54,8 @@ def test_a_step_is_linkable(player: Client, hand: Hand) -> None:
     url = reverse("hand_replay", args=[hand.pk])
     page = player.get(url, {"step": 5}).content.decode()
     assert 'id="replay-frame"' in page and 'data-step="5"' in page
+    restore = {**HX, "HX-History-Restore-Request": "true"}
+    assert "<html" in player.get(url, {"step": 5}, headers=restore).content.decode()
     assert 'data-step="0"' in player.get(url, {"step": "nonsense"}).content.decode()
 
 
