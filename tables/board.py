@@ -188,6 +188,10 @@ class Board:
     """The viewer owns the room and a hand has just ended: they may call the match off."""
     match_totals: list[tuple[str, int]] = field(default_factory=list)
     waiting_names: list[str] = field(default_factory=list)
+    hand_id: int | None = None
+    """The ``Hand`` row shown: the settlement links to its record."""
+    seed_hash: str = ""
+    """The deal's commitment, SHA-256 of the secret seed (``tables.verify``)."""
 
     def panel(self, position: str) -> SeatPanel:
         return next(p for p in self.panels if p.position == position)
@@ -333,6 +337,9 @@ def board_for(table: Table, viewer: User | None, now: datetime | None = None) ->
         ),
         waiting_names=[seat_name(table.seats[i]) for i in sorted(acting)],
     )
+    if table.hand_row is not None:
+        board.hand_id = table.hand_row.pk
+        board.seed_hash = table.hand_row.seed_hash
     if "window" in view:
         board.window_tile = view["window"]["tile"]
         board.window_from = seat_name(table.seats[view["window"]["from"]])

@@ -118,7 +118,9 @@ class Hand(models.Model):
     """Null only for hands booked before matches were recorded and not yet migrated."""
     number = models.PositiveSmallIntegerField()
     dealer = models.PositiveSmallIntegerField()
-    seed = models.CharField(max_length=64)  # secret: never rendered
+    seed = models.CharField(max_length=64)  # secret until the hand has ended
+    seed_hash = models.CharField(max_length=64, blank=True, default="")
+    """SHA-256 of ``seed`` (hex), shown from the deal on: the commitment to the wall."""
     rules = models.JSONField()
     actions = models.JSONField(default=list)
     result = models.JSONField(null=True, blank=True)
@@ -133,3 +135,26 @@ class Hand(models.Model):
 
     def __str__(self) -> str:
         return f"{self.room.number} hand {self.number}"
+
+
+class ReplayShare(models.Model):
+    """A link to a finished hand's replay that anyone may open until the room's owner revokes it.
+
+    A row of its own rather than a token on ``Hand``: a hand may be shared several times
+    (one link per group chat), revoking one link leaves the others, and who shared what and
+    when stays on record after a revocation.
+    """
+
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="shares")
+    token = models.CharField(max_length=64, unique=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="replay_shares"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ("hand", "created_at")
+
+    def __str__(self) -> str:
+        return f"{self.hand} share {self.pk}"

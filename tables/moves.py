@@ -26,6 +26,7 @@ from tables.models import BOT_BASIC, Hand, Room, Seat
 from tables.models import Match as MatchRecord
 from tables.protocol import EndMatch, Message, Move, PlayError, Ready, SetTuoguan
 from tables.table import Table
+from tables.verify import seed_commitment
 
 __all__ = [
     "automatic_play",
@@ -78,6 +79,7 @@ def hand_deal(t: Table, seed: str | None = None) -> None:
         number=Hand.objects.filter(room=t.room).count() + 1,
         dealer=t.hand.dealer,
         seed=seed,
+        seed_hash=seed_commitment(seed),
         rules=t.match.rules.to_json(),
         match_id=(t.room.state or {}).get("match_id"),
     )

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from tables import views
+from tables import replay_views, views
 
 urlpatterns = [
     path("", views.lobby, name="lobby"),
@@ -13,4 +13,13 @@ urlpatterns = [
     path("r/<str:number>/rules/", views.room_rules, name="room_rules"),
     path("hands/<int:hand_id>/", views.hand_detail, name="hand_detail"),
     path("calc/", views.calculator, name="calculator"),
+    path("hands/<int:hand_id>/replay/", replay_views.hand_replay, name="hand_replay"),
+    path("hands/<int:hand_id>/log.jsonl", replay_views.hand_log, name="hand_log"),
+    path("hands/<int:hand_id>/shares/", replay_views.share_new, name="share_new"),
+    path(
+        "hands/<int:hand_id>/shares/<int:share_id>/revoke/",
+        replay_views.share_end,
+        name="share_revoke",
+    ),
+    path("replays/<str:token>/", replay_views.shared_replay, name="shared_replay"),
 ]

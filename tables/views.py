@@ -26,7 +26,9 @@ from tables.calculator import (
 from tables.forms import JoinForm, RoomForm, RulesForm, profile_defaults
 from tables.live import live_context
 from tables.models import Room
+from tables.replay_shares import shares_of
 from tables.services import RoomError, RoomLookupLimited
+from tables.verify import deal_proof, hand_finished
 
 
 def _user(request: HttpRequest) -> User:
@@ -193,7 +195,17 @@ def hand_detail(request: HttpRequest, hand_id: int) -> HttpResponse:
     hand = selectors.hand_visible_to(hand_id, _user(request))
     if hand is None:
         raise Http404
-    return render(request, "tables/hand_detail.html", {"record": selectors.hand_record(hand)})
+    user = _user(request)
+    return render(
+        request,
+        "tables/hand_detail.html",
+        {
+            "record": selectors.hand_record(hand),
+            "proof": deal_proof(hand),
+            "can_share": hand_finished(hand) and hand.room.owner_id == user.pk,
+            "shares": shares_of(hand),
+        },
+    )
 
 
 @require_http_methods(["GET"])

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.utils import timezone
@@ -10,7 +10,7 @@ from django.utils import timezone
 from engine.hand import HandState, legal_actions, waiting_on
 from engine.rules import Rules
 from tables import clock, services
-from tables.models import Room, Seat
+from tables.models import Hand, Room, Seat
 from tables.protocol import parse_message
 
 
@@ -140,3 +140,28 @@ def play_out_hand(room: Room, user: Any, now: datetime) -> HandState:
             return state
         send(room, user, move_json(state, 0))
     raise AssertionError("the hand never ended")
+
+
+def play_out(room: Room) -> None:
+    """Run the table's clock until the match is over (bots and 托管 seats play every move)."""
+    now = timezone.now()
+    for _ in range(1200):
+        room.refresh_from_db()
+        if room.status == Room.Status.FINISHED:
+            return
+        assert room.deadline is not None
+        now = max(now, room.deadline) + timedelta(milliseconds=1)
+        clock.advance(room.number, now=now)
+    raise AssertionError("the match did not end")
+
+
+def played_hand(user: Any, *, seed: str = "ledger-hand") -> Hand:
+    """A room with ``user`` (on 托管) and three bots, one whole hand played by the table's clock.
+
+    The default deal is known to end in a win: a 流局 without gangs would leave nothing to pay.
+    """
+    room = start_with_bots(user, hands=1, tuoguan=True, seed=seed)
+    play_out(room)
+    hand = Hand.objects.get(room=room, number=1)
+    assert hand.result is not None and hand.result["winners"], "the known deal must end in a win"
+    return hand

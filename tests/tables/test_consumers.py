@@ -226,7 +226,8 @@ async def read_until_summary(comm: WebsocketCommunicator) -> list[str]:
 
 
 async def check_seat_messages(messages: list[str], hands: list[Hand], seat: int) -> int:
-    """Every fragment pushed to ``seat``: no seed, no wall, no tile it may not see."""
+    """Every fragment pushed to ``seat``: the deal's commitment, but no seed, no wall, no tile
+    it may not see."""
     seeds = [h.seed for h in hands]
     checked = 0
     for html in messages:
@@ -236,6 +237,7 @@ async def check_seat_messages(messages: list[str], hands: list[Hand], seat: int)
         if parsed.step is None:
             continue
         hand = hands[parsed.hand - 1]  # data-hand numbers the hand shown, ended or not
+        assert hand.seed_hash in html  # the deal's commitment, never the seed
         state = await sync_to_async(state_at)(hand, parsed.step)
         view = seat_view(state, seat)
         allowed = allowed_tiles(view)

@@ -7,9 +7,14 @@ from django.test import Client
 from django.urls import reverse
 
 from engine.rules import Rules
-from tables import clock, services
+from tables import services
 from tables.models import Hand, Room, Seat
-from tests.tables.factories import room_form_data, run_clock_until_hand_ends, start_with_bots
+from tests.tables.factories import (
+    played_hand,
+    room_form_data,
+    run_clock_until_hand_ends,
+    start_with_bots,
+)
 
 
 @pytest.fixture
@@ -110,29 +115,8 @@ def test_rules_edit(client_in: Client, room: Any) -> None:
     assert room.rules["profile"] == "jiuyao_fan"
 
 
-def _played_hand(user: Any) -> Hand:
-    """A room with alice and three bots, one whole hand played by the table's clock."""
-    from datetime import timedelta
-
-    from django.utils import timezone
-
-    # A known deal that ends in a win: a 流局 without gangs would leave nothing in the ledger.
-    room = start_with_bots(user, hands=1, tuoguan=True, seed="ledger-hand")
-    now = timezone.now()
-    for _ in range(600):
-        room.refresh_from_db()
-        if room.status == Room.Status.FINISHED:
-            break
-        assert room.deadline is not None
-        now = max(now, room.deadline) + timedelta(milliseconds=1)
-        clock.advance(room.number, now=now)
-    hand = Hand.objects.get(room=room, number=1)
-    assert hand.result is not None and hand.result["winners"], "the known deal must end in a win"
-    return hand
-
-
 def test_the_ledger_links_each_hand_to_its_record(client_in: Client, user: Any) -> None:
-    hand = _played_hand(user)
+    hand = played_hand(user)
     records = client_in.get(reverse("ledger:matches")).content.decode()
     assert reverse("ledger:sheet", args=[hand.match_id]) in records
     page = client_in.get(reverse("ledger:sheet", args=[hand.match_id])).content.decode()
@@ -141,11 +125,12 @@ def test_the_ledger_links_each_hand_to_its_record(client_in: Client, user: Any) 
     assert record.status_code == 200
     html = record.content.decode()
     assert 'id="settlement"' in html
-    assert hand.seed not in html
+    # Ended: the record reveals the seed beside the commitment shown since the deal.
+    assert hand.seed in html and hand.seed_hash in html
 
 
 def test_a_hand_record_is_private_to_its_table(client: Client, user: Any, make_user: Any) -> None:
-    hand = _played_hand(user)
+    hand = played_hand(user)
     client.force_login(make_user("mallory"))
     assert client.get(reverse("hand_detail", args=[hand.pk])).status_code == 404
     assert client.get(reverse("hand_detail", args=[999999])).status_code == 404
