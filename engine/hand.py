@@ -24,13 +24,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.actions import Action
-from engine.judge import WinContext
+from engine.judging.judge import WinContext
+from engine.judging.win_check import WinCheck, judged
 from engine.melds import Meld
 from engine.rules import Rules
 from engine.settlement import flyer_extra, gang_payments, self_draw_payments, transfer
 from engine.tiles import KIND_COUNT, bao_of, format_tile, format_tiles, is_honor, parse_tile
 from engine.wall import Wall
-from engine.win_check import WinCheck, judged
 
 __all__ = [
     "HandState",

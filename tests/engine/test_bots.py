@@ -10,7 +10,7 @@ from engine.actions import Action
 from engine.bots import BOT_KINDS, choose_action
 from engine.hand import HandState, apply, legal_actions, new_hand, waiting_on
 from engine.rules import Rules
-from engine.simulate import simulate
+from engine.selfplay import simulate
 from engine.tiles import parse_tile
 from tests.engine.scripted import act, hand_record, play
 

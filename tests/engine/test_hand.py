@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import engine.win_check as win_check
+import engine.judging.win_check as win_check
 from engine.actions import Action, ActionError
 from engine.hand import (
     HandState,
@@ -19,15 +19,15 @@ from engine.hand import (
     new_hand,
     waiting_on,
 )
-from engine.judge import WinContext
+from engine.hand_log import replay
+from engine.judging.judge import WinContext
+from engine.judging.win_check import WinCheck
 from engine.melds import Meld
-from engine.replay import replay
 from engine.rules import Rules
 from engine.settlement import gang_payments, self_draw_payments
 from engine.tiles import bao_of, counts_of, format_tile, parse_tile, parse_tiles
 from engine.views import seat_view
 from engine.wall import full_set, ring_from_draw_order
-from engine.win_check import WinCheck
 
 R = Rules()
 DICE = (1, 1, 1, 1)  # break at the 下家's wall, 宝 indicator at draw position 132
@@ -421,7 +421,7 @@ def test_sibao_holder_collects() -> None:
 
 
 def test_heavenly_win_with_the_real_judge(monkeypatch: pytest.MonkeyPatch) -> None:
-    judge = pytest.importorskip("engine.judge")
+    judge = pytest.importorskip("engine.judging.judge")
     if not hasattr(judge, "judge"):
         pytest.skip("engine.judge not written yet")
     monkeypatch.undo()
@@ -438,7 +438,7 @@ def test_heavenly_win_with_the_real_judge(monkeypatch: pytest.MonkeyPatch) -> No
 @settings(max_examples=4, deadline=None)
 @given(seed=st.integers(0, 10**6), rnd=st.randoms(use_true_random=False))
 def test_random_play_with_the_real_judge(seed: int, rnd: Any) -> None:
-    judge = pytest.importorskip("engine.judge")
+    judge = pytest.importorskip("engine.judging.judge")
     if not hasattr(judge, "judge"):
         pytest.skip("engine.judge not written yet")
     with pytest.MonkeyPatch.context() as mp:

@@ -7,15 +7,15 @@ from typing import Any
 
 import pytest
 
-from engine import simulate
+from engine import selfplay as simulate
 from engine.actions import Action
 from engine.hand import HandState, apply, legal_actions, waiting_on
-from engine.judge import WinContext, judge
+from engine.hand_log import replay
+from engine.judging.judge import WinContext, judge
+from engine.judging.win_check import judge_win
 from engine.preview import hu_preview
-from engine.replay import replay
 from engine.rules import Rules
 from engine.tiles import parse_tile
-from engine.win_check import judge_win
 from tests.engine.scripted import act, hand_record, play
 from tests.engine.test_scripted_hands import BAO_HANDS
 from tests.engine.test_settlement import HEAVENLY, ROB_ACTIONS, ROBBED_BY_TWO

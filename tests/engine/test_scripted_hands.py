@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from engine.hand import IllegalAction, legal_actions, new_hand
-from engine.replay import check_record
+from engine.hand_log import check_record
 from engine.rules import Rules
 from engine.tiles import parse_tile, parse_tiles
 from engine.views import seat_view

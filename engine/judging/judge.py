@@ -1,6 +1,7 @@
 """The judgement API: validate a finished hand, find its readings, price the best.
 
-Pattern analysis lives in :mod:`engine.patterns`, score tables in :mod:`engine.scoring`.
+Pattern analysis lives in :mod:`engine.judging.patterns`, score tables in
+:mod:`engine.judging.scoring`.
 
 >>> from engine.tiles import parse_tiles, parse_tile
 >>> j = judge(parse_tiles("123m456m789p234s55z"), [], parse_tile("5z"), parse_tile("9s"),
@@ -15,12 +16,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from engine.judging.memo import remembered
+from engine.judging.patterns import candidates, may_form_pattern
+from engine.judging.scoring import BreakdownItem, Candidate, WinContext, score_candidate
+from engine.judging.shape import suit_costs
 from engine.melds import GANG_KINDS, MELD_KINDS, Meld
-from engine.patterns import candidates, may_form_pattern
 from engine.rules import Rules
-from engine.scoring import BreakdownItem, Candidate, WinContext, score_candidate
-from engine.tiles import KIND_COUNT, bao_of, format_tile, is_terminal_or_honor
-from engine.wincheck import suit_costs
+from engine.tiles import BAO_OF, KIND_COUNT, SUIT_START, TERMINAL_OR_HONOR, format_tile
 
 __all__ = [
     "BreakdownItem",
@@ -110,7 +112,11 @@ def _check_copies(counts: Sequence[int], melds: Sequence[Meld], indicator: int) 
 
 
 def _check_context(
-    counts: Sequence[int], melds: Sequence[Meld], indicator: int, context: WinContext
+    counts: Sequence[int],
+    melds: Sequence[Meld],
+    winning_tile: int,
+    indicator: int,
+    context: WinContext,
 ) -> None:
     """Raise :class:`HandError` unless ``context`` could have happened with this hand.
 
@@ -122,7 +128,7 @@ def _check_context(
     if context.win_by not in ("self_draw", "rob_gang"):
         raise HandError(f"win_by must be self_draw or rob_gang, not {context.win_by!r}")
     if context.flown_bao:
-        bao = _BAO[indicator]
+        bao = BAO_OF[indicator]
         held = counts[bao] + sum(m.tiles.count(bao) for m in melds)
         if held + context.flown_bao > 4:
             raise HandError(
@@ -141,6 +147,29 @@ def _check_context(
             )
     if context.heavenly or context.earthly:
         _check_tian_di(melds, context)
+    if context.win_by == "rob_gang":
+        _check_robbed_kind(counts, melds, winning_tile, indicator)
+
+
+def _check_robbed_kind(
+    counts: Sequence[int], melds: Sequence[Meld], robbed: int, indicator: int
+) -> None:
+    """Raise :class:`HandError` unless the robbed kind's other three copies can be the
+    ganger's: a 明杠 is three from hand and the claimed discard, a 补杠 the 碰's three and
+    the added tile, a 暗杠 four from hand, so the robber holds no other tile of that kind
+    (§4), and none of them can be the indicator (its kind gangs only as 亮宝杠, which can't be
+    robbed)."""
+    held = counts[robbed] - 1 + sum(m.tiles.count(robbed) for m in melds)
+    if held:
+        raise HandError(
+            f"a 抢杠 win on {format_tile(robbed)} with {held} more {format_tile(robbed)} in the "
+            "hand: the robbed gang holds the other three, so the robber can hold none"
+        )
+    if robbed == indicator:
+        raise HandError(
+            f"a 抢杠 win on {format_tile(robbed)}, the indicator's kind: with the indicator "
+            "showing, only three are left, and they gang only as 亮宝杠, which can't be robbed"
+        )
 
 
 def _check_tian_di(melds: Sequence[Meld], context: WinContext) -> None:
@@ -158,6 +187,7 @@ def _check_tian_di(melds: Sequence[Meld], context: WinContext) -> None:
         raise HandError(f"{name} comes before the winner's first discard: flown_bao must be 0")
 
 
+@remembered
 @lru_cache(maxsize=1 << 12)
 def _check_meld(m: Meld, indicator: int) -> None:
     """Raise :class:`HandError` unless ``m`` is a legal meld (memoised: melds repeat)."""
@@ -232,7 +262,7 @@ def judge_counts(
     if got is not None:
         return got
     _check_hand(counts, n_concealed, melds, winning_tile, indicator)
-    _check_context(counts, melds, indicator, context)
+    _check_context(counts, melds, winning_tile, indicator, context)
     got = _judge(list(counts), melds, winning_tile, indicator, context, rules, setting)
     if len(_MEMO) >= _MEMO_SIZE:
         _MEMO.clear()  # crude but cheap; a working set refills it at once
@@ -240,7 +270,7 @@ def judge_counts(
     return got
 
 
-_MEMO: dict[tuple[object, ...], Judgement] = {}
+_MEMO: dict[tuple[object, ...], Judgement] = remembered({})
 _MEMO_SIZE = 1 << 16
 
 
@@ -264,8 +294,8 @@ def _setting(context: WinContext, rules: Rules) -> int:
     return token
 
 
-_SETTINGS: dict[tuple[WinContext, Rules], int] = {}
-_SETTING_BY_ID: dict[tuple[int, int], tuple[WinContext, Rules, int]] = {}
+_SETTINGS: dict[tuple[WinContext, Rules], int] = remembered({})
+_SETTING_BY_ID: dict[tuple[int, int], tuple[WinContext, Rules, int]] = remembered({})
 
 
 def _judge(
@@ -277,7 +307,7 @@ def _judge(
     rules: Rules,
     setting: int,
 ) -> Judgement:
-    bao = _BAO[indicator]
+    bao = BAO_OF[indicator]
     meld_tiles = [k for m in melds for k in m.tiles[:3]] if melds else []
     cands, patterns = candidates(counts, meld_tiles, melds, winning_tile, bao, context, rules)
     if not cands:
@@ -292,9 +322,8 @@ def _judge(
     return got
 
 
-_BAO = tuple(bao_of(k) for k in range(KIND_COUNT))
 _NOTHING = Judgement(frozenset(), False, 0, "", (), "wubao", reason=_NO_WIN)
-_BEST: dict[tuple[object, ...], Judgement] = {}
+_BEST: dict[tuple[object, ...], Judgement] = remembered({})
 
 
 def _best(
@@ -367,7 +396,7 @@ def winning_tiles(
     return list(got)
 
 
-_WAITS: dict[tuple[object, ...], tuple[tuple[int, Judgement], ...]] = {}
+_WAITS: dict[tuple[object, ...], tuple[tuple[int, Judgement], ...]] = remembered({})
 
 
 def _winning_tiles(
@@ -379,7 +408,7 @@ def _winning_tiles(
     context: WinContext,
 ) -> list[tuple[int, Judgement]]:
     out: list[tuple[int, Judgement]] = []
-    for k in _may_win(counts, melds, bao_of(indicator)):
+    for k in _may_win(counts, melds, BAO_OF[indicator]):
         counts[k] += 1
         try:
             j = judge_counts(counts, n, melds, k, indicator, context, rules)
@@ -390,10 +419,6 @@ def _winning_tiles(
         if j.win:
             out.append((k, j))
     return out
-
-
-_SUIT_START = tuple(9 * (k // 9) if k < 27 else 27 for k in range(KIND_COUNT))
-_MIDDLE_KIND = tuple(k < 27 and k % 9 not in (0, 8) for k in range(KIND_COUNT))
 
 
 def _may_win(counts: list[int], melds: Sequence[Meld], bao: int) -> list[int]:
@@ -420,9 +445,9 @@ def _may_win(counts: list[int], melds: Sequence[Meld], bao: int) -> list[int]:
     delta_without = [min(c[1] for i, c in enumerate(costs) if i != s) for s in range(4)]
     single = max(b) <= 1
     odd = b.count(1) + b.count(3)
-    middles = sum(nat[k] for k in range(KIND_COUNT) if _MIDDLE_KIND[k])
+    middles = sum(nat[k] for k in range(KIND_COUNT) if not TERMINAL_OR_HONOR[k])
     free = not meld_tiles  # 七对 and 十三烂 need no declared melds
-    terminal_melds = all(map(is_terminal_or_honor, meld_tiles))
+    terminal_melds = all(map(TERMINAL_OR_HONOR.__getitem__, meld_tiles))
     out: list[int] = []
     for k in range(KIND_COUNT):
         if k == bao:  # one more wild, the shape as it is
@@ -431,7 +456,7 @@ def _may_win(counts: list[int], melds: Sequence[Meld], bao: int) -> list[int]:
                 out.append(k)
             continue
         suit = (k // 9) if k < 27 else 3
-        start = _SUIT_START[k]
+        start = SUIT_START[k]
         piece = bytearray(b[start : start + (9 if k < 27 else 7)])
         piece[k - start] += 1
         grown = suit_costs(bytes(piece), honors=suit == 3)
@@ -443,7 +468,7 @@ def _may_win(counts: list[int], melds: Sequence[Meld], bao: int) -> list[int]:
         maybe = (
             (free and odd + (1 if c % 2 == 0 else -1) <= wilds)  # 七对
             or (free and c == 0 and single)  # 十三烂
-            or (terminal_melds and middles == 0 and not _MIDDLE_KIND[k])  # 九幺
+            or (terminal_melds and middles == 0 and TERMINAL_OR_HONOR[k])  # 九幺
         )
         if maybe:
             nat[k] += 1
