@@ -20,12 +20,14 @@ Clearing never changes an answer, only how fast it comes.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeVar
+TYPE_CHECKING = False  # not typing's: importing typing would add to every CLI's start
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import TypeVar
+
+    _Store = TypeVar("_Store")
 
 __all__ = ["clear", "registered", "remembered"]
-
-_Store = TypeVar("_Store")
 
 _CLEARERS: list[Callable[[], None]] = []
 
@@ -33,8 +35,7 @@ _CLEARERS: list[Callable[[], None]] = []
 def remembered(store: _Store) -> _Store:
     """Register ``store`` (a ``dict``, or a function wrapped by ``functools.cache`` or
     ``lru_cache``) and return it unchanged: the hot paths use it as before."""
-    target: Any = store
-    clearer = getattr(target, "cache_clear", None) or target.clear
+    clearer = getattr(store, "cache_clear", None) or getattr(store, "clear")  # noqa: B009
     _CLEARERS.append(clearer)
     return store
 
