@@ -23,14 +23,14 @@ import copy
 from typing import Any
 
 from engine.actions import Action
-from engine.judge import WinContext
+from engine.judging.judge import WinContext
+from engine.judging.win_check import WinCheck, judged
 from engine.melds import Meld
 from engine.outcome import HandEnd, Outcome, first_after, settle
 from engine.rules import Rules
 from engine.state import HandState, Window
 from engine.tiles import KIND_COUNT, format_tile, is_honor, parse_tile
 from engine.wall import Wall
-from engine.win_check import WinCheck, judged
 
 __all__ = [
     "HandState",

@@ -16,10 +16,10 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from engine.judging.win_check import WinCheck
 from engine.melds import GANG_KINDS, Meld
 from engine.rules import Rules
 from engine.tiles import bao_of, format_tile, format_tiles
-from engine.win_check import WinCheck
 
 __all__ = [
     "HandEnd",

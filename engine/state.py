@@ -178,7 +178,7 @@ class HandState:
     pending: Window | None = None
     """The open claim or 抢杠 window."""
     log: list[list[Any]] = field(default_factory=list)
-    """``[seat, action_json]`` in order: enough for :func:`engine.replay.replay`."""
+    """``[seat, action_json]`` in order: enough for :func:`engine.hand_log.replay`."""
     step: int = 0
     result: dict[str, Any] | None = None
     """The settled hand, as :meth:`engine.outcome.Result.to_json` gives it."""

@@ -2,7 +2,9 @@
 
 A tile kind is an ``int`` from 0 to 33: 万 0–8, 筒 9–17, 条 18–26, then the honors
 东 南 西 北 中 发 白 as 27–33. Plain ints keep the hot paths (win checks, scoring)
-free of object overhead; this module is the one place that knows the layout.
+free of object overhead; this module is the one place that knows the layout: every
+table over the kinds (:data:`BAO_OF`, :data:`TERMINAL_OR_HONOR`, :data:`SUIT_START`) and
+the one pattern of the usual tile text (:data:`COMPACT_TILES`) live here.
 
 >>> parse_tiles("123m55z")
 [0, 1, 2, 31, 31]
@@ -14,15 +16,20 @@ free of object overhead; this module is the one place that knows the layout.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 
 __all__ = [
     "BAMBOO",
+    "BAO_OF",
     "CHARACTERS",
+    "COMPACT_TILES",
     "DOTS",
     "HONORS",
     "KIND_COUNT",
     "SUIT_LETTERS",
+    "SUIT_START",
+    "TERMINAL_OR_HONOR",
     "TILE_NAMES_ZH",
     "TileError",
     "bao_of",
@@ -77,7 +84,18 @@ def is_honor(kind: int) -> bool:
 
 def is_terminal_or_honor(kind: int) -> bool:
     """True for 1s, 9s and honors: the tiles a 九幺 hand is made of."""
-    return kind >= 27 or kind % 9 in (0, 8)
+    return TERMINAL_OR_HONOR[kind]
+
+
+TERMINAL_OR_HONOR: tuple[bool, ...] = tuple(k >= 27 or k % 9 in (0, 8) for k in range(KIND_COUNT))
+""":func:`is_terminal_or_honor` of each kind, as a table for the hot paths.
+
+>>> [format_tile(k) for k in range(KIND_COUNT) if TERMINAL_OR_HONOR[k]][:4]
+['1m', '9m', '1p', '9p']
+"""
+
+SUIT_START: tuple[int, ...] = tuple(9 * (k // 9) if k < 27 else 27 for k in range(KIND_COUNT))
+"""The first kind of each kind's suit (0, 9, 18 or 27)."""
 
 
 def bao_of(indicator: int) -> int:
@@ -97,6 +115,10 @@ def bao_of(indicator: int) -> int:
     if indicator < 31:
         return 27 + (indicator - 27 + 1) % 4
     return 31 + (indicator - 31 + 1) % 3
+
+
+BAO_OF: tuple[int, ...] = tuple(bao_of(k) for k in range(KIND_COUNT))
+""":func:`bao_of` of each indicator kind, as a table for the hot paths."""
 
 
 def format_tile(kind: int) -> str:
@@ -154,6 +176,19 @@ def parse_tiles(text: str) -> list[int]:
     if pending:
         raise TileError(f"digits without a suit letter at the end of {text!r}")
     return kinds
+
+
+COMPACT_TILES = re.compile(r"(?:([1-9]+)m)?(?:([1-9]+)p)?(?:([1-9]+)s)?(?:([1-7]+)z)?")
+"""Tile text as hands are usually written: suits in order, each at most once, no spaces.
+
+The fast paths read it a suit at a time (its four groups are the digits of 万, 筒, 条 and
+字, None when absent) and send any other text through :func:`parse_tiles`.
+
+>>> COMPACT_TILES.fullmatch("123m55z").groups()
+('123', None, None, '55')
+>>> COMPACT_TILES.fullmatch("55z123m") is None
+True
+"""
 
 
 def format_tiles(kinds: Iterable[int]) -> str:

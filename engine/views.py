@@ -24,11 +24,11 @@ from typing import Any
 
 from engine.actions import Action
 from engine.hand import hu_check, legal_actions, waiting_on
+from engine.judging.win_check import WinCheck
 from engine.melds import Meld
 from engine.rules import Rules
 from engine.state import HandState, Phase
 from engine.tiles import KIND_COUNT, format_tile, format_tiles
-from engine.win_check import WinCheck
 
 __all__ = ["SeatInfo", "seat_info", "seat_view", "unseen", "view_json"]
 

@@ -1,6 +1,6 @@
 """The 算分器: a GET query read into the score engine's input, and its answer as a view model.
 
-The engine decides everything (``engine.score.score_object`` for 14 tiles, the same function
+The engine decides everything (``engine.cli.score.score_object`` for 14 tiles, the same function
 the ``python -m engine.score`` CLI answers each line with; ``engine.judge.winning_tiles`` for
 13); this module only reads the query, words the engine's answer and points bad input at the
 field it came from.
@@ -18,10 +18,10 @@ from django.http import QueryDict
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from engine.judge import WinContext, winning_tiles
+from engine.cli.score import score_object
+from engine.judging.judge import WinContext, winning_tiles
 from engine.melds import MELD_KINDS, Meld, MeldError, parse_meld
 from engine.rules import PROFILES, Rules
-from engine.score import score_object
 from engine.tiles import TileError, bao_of, format_tile, parse_tile, parse_tiles
 from tables.forms import RULE_FIELDS, RulesFieldsMixin
 

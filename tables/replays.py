@@ -2,7 +2,7 @@
 
 Frame ``k`` is the hand after its first ``k`` actions: ``engine.hand.new_hand`` with the
 stored rules, dealer and seed, then ``engine.hand.apply`` for each logged action, exactly as
-``engine.replay.replay`` does. Nothing here judges a move. Every hand is shown face up, which
+``engine.hand_log.replay`` does. Nothing here judges a move. Every hand is shown face up, which
 is allowed only because the hand has ended (:func:`tables.verify.hand_finished`): callers
 must never build a frame of a hand still in play.
 """

@@ -9,7 +9,7 @@ from django.db.models import Count, Q, QuerySet
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
-from engine.replay import replay
+from engine.hand_log import replay
 from engine.rules import Rules
 from engine.views import seat_view
 from ledger.models import Entry

@@ -20,7 +20,7 @@ from typing import Any
 
 from engine.actions import Action
 from engine.hand import HandState, apply, legal_actions, new_hand, waiting_on
-from engine.replay import check_record, replay
+from engine.hand_log import check_record, replay
 from engine.rules import Rules
 from engine.tiles import format_tile, parse_tile, parse_tiles
 from engine.wall import TILE_COUNT, full_set, ring_from_draw_order

@@ -21,10 +21,10 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from engine.actions import Action
-from engine.judge import HandError, WinContext, judge
+from engine.judging.judge import HandError, WinContext, judge
+from engine.judging.shanten import discard_distances, distance, draw_distances
 from engine.melds import Meld, all_terminal
 from engine.rules import Rules
-from engine.shanten import discard_distances, distance, draw_distances
 from engine.tiles import KIND_COUNT, bao_of, is_honor, wild_counts
 from engine.views import SeatInfo, unseen
 

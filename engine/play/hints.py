@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.judge import WinContext, winning_tiles
+from engine.judging.judge import WinContext, winning_tiles
+from engine.judging.shanten import distance
 from engine.melds import all_terminal
-from engine.shanten import distance
 from engine.tiles import KIND_COUNT, wild_counts
 from engine.views import SeatInfo, unseen
 

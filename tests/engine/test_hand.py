@@ -25,8 +25,8 @@ from engine.hand import (
     new_hand,
     waiting_on,
 )
+from engine.hand_log import replay
 from engine.melds import Meld
-from engine.replay import replay
 from engine.rules import Rules
 from engine.tiles import parse_tile, parse_tiles
 from engine.views import seat_view

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import pytest
 
+from engine.judging.win_check import WinCheck
 from engine.melds import Meld, parse_meld
 from engine.outcome import HandEnd, Payment, gang_payments, self_draw_payments, settle
 from engine.rules import Rules
 from engine.tiles import parse_tile, parse_tiles
-from engine.win_check import WinCheck
 from tests.deals import HEAVENLY, ROB_ACTIONS, ROBBED_BY_TWO, act, expect, hand_record, play
 
 FAN = Rules.profile_named("jiuyao_fan")

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from engine.hand import IllegalAction, legal_actions
-from engine.judge import WinContext, judge
-from engine.replay import check_record
+from engine.hand_log import check_record
+from engine.judging.judge import WinContext, judge
 from engine.rules import Rules
 from engine.tiles import parse_tile, parse_tiles
 from engine.views import seat_view

@@ -3,7 +3,11 @@ from __future__ import annotations
 import pytest
 
 from engine.tiles import (
+    BAO_OF,
+    COMPACT_TILES,
     KIND_COUNT,
+    SUIT_START,
+    TERMINAL_OR_HONOR,
     TILE_NAMES_ZH,
     TileError,
     bao_of,
@@ -13,6 +17,7 @@ from engine.tiles import (
     is_terminal_or_honor,
     parse_tile,
     parse_tiles,
+    suit_of,
     tiles_of_counts,
 )
 
@@ -82,3 +87,36 @@ def test_counts_round_trip_and_terminals() -> None:
         "19m19p19s1234567z"
     )
     assert TILE_NAMES_ZH[parse_tile("9s")] == "九条" and TILE_NAMES_ZH[parse_tile("7z")] == "白"
+
+
+def test_the_kind_tables_agree_with_the_functions() -> None:
+    assert tuple(bao_of(k) for k in range(KIND_COUNT)) == BAO_OF
+    assert [k for k in range(KIND_COUNT) if TERMINAL_OR_HONOR[k]] == [
+        *parse_tiles("19m19p19s1234567z")
+    ]
+    assert all(
+        SUIT_START[k] == min(j for j in range(KIND_COUNT) if suit_of(j) == suit_of(k))
+        for k in range(KIND_COUNT)
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "groups"),
+    [
+        ("123m456p789s55z", ("123", "456", "789", "55")),
+        ("55z", (None, None, None, "55")),
+        ("", (None, None, None, None)),
+    ],
+)
+def test_compact_tiles_reads_suits_in_order(text: str, groups: tuple[str | None, ...]) -> None:
+    m = COMPACT_TILES.fullmatch(text)
+    assert m is not None and m.groups() == groups
+    # and the groups are the text parse_tiles reads
+    assert parse_tiles(text) == parse_tiles(
+        "".join(f"{g}{letter}" for g, letter in zip(groups, "mpsz", strict=True) if g)
+    )
+
+
+@pytest.mark.parametrize("text", ["55z123m", "1m1m", "8z", "0m", "1m 2m", "1x"])
+def test_other_text_is_not_compact(text: str) -> None:
+    assert COMPACT_TILES.fullmatch(text) is None

@@ -14,10 +14,10 @@ from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.judge import WinContext, winning_tiles
+from engine.cli.score import make_score_input, score_object
+from engine.judging.judge import WinContext, winning_tiles
 from engine.melds import parse_meld
 from engine.rules import Rules
-from engine.score import make_score_input, score_object
 from engine.tiles import KIND_COUNT, format_tile, parse_tile, parse_tiles
 from tables.calculator import CalculatorForm, query_with_tile
 

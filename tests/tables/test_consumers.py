@@ -20,7 +20,7 @@ from django.conf import settings as django_settings
 from django.test import Client
 
 from engine.hand import HandState
-from engine.replay import replay
+from engine.hand_log import replay
 from engine.rules import Rules
 from engine.tiles import format_tile, parse_tiles
 from engine.views import seat_view

@@ -12,7 +12,7 @@ from engine.hand import HandState, apply, legal_actions, new_hand, waiting_on
 from engine.play import bots
 from engine.play.bots import BOT_KINDS, choose_action
 from engine.rules import Rules
-from engine.simulate import simulate
+from engine.selfplay import simulate
 from engine.tiles import parse_tile
 from engine.views import seat_info
 from tests.deals import act, hand_record, play

@@ -8,12 +8,12 @@ from typing import Any
 
 import pytest
 
-from engine import simulate
+from engine import selfplay
 from engine.actions import Action
 from engine.hand import HandState, apply, legal_actions, waiting_on
-from engine.judge import WinContext, judge
+from engine.hand_log import replay
+from engine.judging.judge import WinContext, judge
 from engine.play.preview import hu_preview
-from engine.replay import replay
 from engine.rules import Rules
 from engine.tiles import parse_tile
 from engine.views import seat_info
@@ -108,7 +108,7 @@ def test_every_preview_in_played_hands_is_what_declaring_gives(rules: Rules, see
     rng = random.Random(seed)
     previews = 0
     for hand in range(6):
-        state = simulate.play_hand(rules, hand % 4, f"{seed}:{hand}", ["basic"] * 4, rng)
+        state = selfplay.play_hand(rules, hand % 4, f"{seed}:{hand}", ["basic"] * 4, rng)
         previews += play_back(state, rules)  # asking every seat at every step
     assert previews > 0
 

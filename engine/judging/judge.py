@@ -1,6 +1,7 @@
 """The judgement API: validate a finished hand, find its readings, price the best.
 
-Pattern analysis lives in :mod:`engine.patterns`, score tables in :mod:`engine.scoring`.
+What hands can exist is :mod:`engine.judging.validity`'s, pattern analysis lives in
+:mod:`engine.judging.patterns`, score tables in :mod:`engine.judging.scoring`.
 
 >>> from engine.tiles import parse_tiles, parse_tile
 >>> j = judge(parse_tiles("123m456m789p234s55z"), [], parse_tile("5z"), parse_tile("9s"),
@@ -13,14 +14,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
-from engine.melds import GANG_KINDS, MELD_KINDS, Meld
-from engine.patterns import candidates, may_form_pattern
+from engine.judging.memo import remembered
+from engine.judging.patterns import candidates, may_form_pattern
+from engine.judging.scoring import BreakdownItem, Candidate, WinContext, score_candidate
+from engine.judging.shape import suit_costs
+from engine.judging.validity import (
+    HandError,
+    check_context,
+    check_hand,
+    check_meld,
+    concealed_counts,
+)
+from engine.melds import Meld
 from engine.rules import Rules
-from engine.scoring import BreakdownItem, Candidate, WinContext, score_candidate
-from engine.tiles import KIND_COUNT, bao_of, format_tile, is_terminal_or_honor
-from engine.wincheck import suit_costs
+from engine.tiles import BAO_OF, KIND_COUNT, SUIT_START, TERMINAL_OR_HONOR
 
 __all__ = [
     "BreakdownItem",
@@ -32,10 +40,6 @@ __all__ = [
     "judge_counts",
     "winning_tiles",
 ]
-
-
-class HandError(ValueError):
-    """A hand that cannot be judged: wrong tile count, a fifth copy, a bad meld …"""
 
 
 @dataclass(frozen=True)
@@ -58,125 +62,6 @@ _STATUS_RANK = {"wubao": 2, "baodiao": 1, "youbao": 0}
 _NO_WIN = "the 14 tiles form no winning pattern under any reading of the 宝"
 
 
-def _concealed_counts(concealed: Sequence[int]) -> list[int]:
-    """The concealed tiles as 34 counts; raises :class:`HandError` for a bad kind."""
-    counts = [0] * KIND_COUNT
-    try:
-        for k in concealed:
-            counts[k] += 1
-    except (IndexError, TypeError):
-        counts = []
-    if not counts or (concealed and min(concealed) < 0):
-        bad = [k for k in concealed if not isinstance(k, int) or not 0 <= k < KIND_COUNT]
-        raise HandError(f"no tile kind {bad[0]!r} in the concealed tiles")
-    return counts
-
-
-def _check_hand(
-    counts: Sequence[int],
-    n_concealed: int,
-    melds: Sequence[Meld],
-    winning_tile: int,
-    indicator: int,
-) -> None:
-    """Raise :class:`HandError` unless the concealed ``counts`` (``n_concealed`` tiles),
-    the melds and the indicator make a possible 14-tile hand holding ``winning_tile``."""
-    if len(melds) > 4:
-        raise HandError(f"{len(melds)} melds: a hand has at most four")
-    if melds or max(counts) > 4 or counts[indicator] > 3:  # else no kind reaches five
-        _check_copies(counts, melds, indicator)
-    if n_concealed + 3 * len(melds) != 14:
-        raise HandError(
-            f"{n_concealed} concealed tiles with {len(melds)} melds: concealed + 3 per meld "
-            "must be 14"
-        )
-    if not 0 <= winning_tile < KIND_COUNT or counts[winning_tile] == 0:
-        raise HandError("the winning tile must be among the concealed tiles")
-
-
-def _check_copies(counts: Sequence[int], melds: Sequence[Meld], indicator: int) -> None:
-    """Check the melds, and that no kind has five copies counting the melds and the
-    indicator."""
-    seen = list(counts)
-    seen[indicator] += 1
-    for m in melds:
-        _check_meld(m, indicator)
-        for k in m.tiles:
-            seen[k] += 1
-    if max(seen) > 4:
-        k = seen.index(max(seen))
-        extra = " (the indicator is one visible copy)" if k == indicator else ""
-        raise HandError(f"{seen[k]} copies of {format_tile(k)}: only four exist{extra}")
-
-
-def _check_context(
-    counts: Sequence[int], melds: Sequence[Meld], indicator: int, context: WinContext
-) -> None:
-    """Raise :class:`HandError` unless ``context`` could have happened with this hand.
-
-    Only after a memo miss: an answer in the memo was checked when it was made.
-    """
-    if not 0 <= context.flown_bao <= 4 or not 0 <= context.gang_draws <= 4:
-        # only four 宝 exist and a hand holds at most four gangs
-        raise HandError("flown_bao and gang_draws must each be between 0 and 4")
-    if context.win_by not in ("self_draw", "rob_gang"):
-        raise HandError(f"win_by must be self_draw or rob_gang, not {context.win_by!r}")
-    if context.flown_bao:
-        bao = _BAO[indicator]
-        held = counts[bao] + sum(m.tiles.count(bao) for m in melds)
-        if held + context.flown_bao > 4:
-            raise HandError(
-                f"flown_bao {context.flown_bao} with {held} 宝 ({format_tile(bao)}) among the 14 "
-                "tiles: only four 宝 exist"
-            )
-    if context.gang_draws:
-        if context.win_by == "rob_gang":
-            raise HandError("gang_draws is for a win on a replacement draw, not a 抢杠 win")
-        # each replacement draw of a 杠开 chain follows one of the hand's own gangs
-        gangs = sum(1 for m in melds if m.kind in GANG_KINDS)
-        if context.gang_draws > gangs:
-            raise HandError(
-                f"gang_draws {context.gang_draws} with {gangs} gang meld(s) that draw a "
-                "replacement (明杠, 补杠, 暗杠; not 亮宝杠)"
-            )
-    if context.heavenly or context.earthly:
-        _check_tian_di(melds, context)
-
-
-def _check_tian_di(melds: Sequence[Meld], context: WinContext) -> None:
-    """天胡 is the dealer's first 14 tiles, 地胡 a non-dealer's first draw before any 吃/碰/杠:
-    both are self-drawn before the winner's first discard, with no meld at all (a 暗杠 or
-    亮宝杠 is a declared meld too, and a 暗杠's replacement is not the first draw)."""
-    if context.heavenly and context.earthly:
-        raise HandError("heavenly and earthly can't both be true: 天胡 is the dealer's, 地胡 not")
-    name = "heavenly (天胡)" if context.heavenly else "earthly (地胡)"
-    if context.win_by != "self_draw":
-        raise HandError(f"{name} is self-drawn, not {context.win_by}")
-    if melds:
-        raise HandError(f"{name} has no declared melds, not even a 暗杠 or 亮宝杠")
-    if context.flown_bao:
-        raise HandError(f"{name} comes before the winner's first discard: flown_bao must be 0")
-
-
-@lru_cache(maxsize=1 << 12)
-def _check_meld(m: Meld, indicator: int) -> None:
-    """Raise :class:`HandError` unless ``m`` is a legal meld (memoised: melds repeat)."""
-    if m.kind not in MELD_KINDS:
-        raise HandError(f"bad meld kind {m.kind!r}")
-    t = m.tiles
-    size = 4 if m.kind in GANG_KINDS else 3
-    if any(not isinstance(k, int) or not 0 <= k < KIND_COUNT for k in t) or len(t) != size:
-        raise HandError(f"bad meld {m.kind} of {len(t)} tiles")
-    if m.kind == "chi":
-        s = sorted(t)
-        if s[0] >= 27 or s[0] // 9 != s[2] // 9 or s != [s[0], s[0] + 1, s[0] + 2]:
-            raise HandError("bad meld: 吃 is three consecutive tiles of one suit")
-    elif len(set(t)) != 1:
-        raise HandError(f"bad meld: {m.kind} is {size} identical tiles")
-    if m.kind == "liangbao" and t[0] != indicator:
-        raise HandError("bad meld: 亮宝杠 is three tiles of the indicator's kind")
-
-
 def judge(
     concealed: Sequence[int],
     melds: Sequence[Meld],
@@ -195,7 +80,7 @@ def judge(
     """
     if not 0 <= indicator < KIND_COUNT:
         raise HandError(f"no tile kind {indicator} for the indicator")
-    counts = _concealed_counts(concealed)
+    counts = concealed_counts(concealed)
     return judge_counts(counts, len(concealed), melds, winning_tile, indicator, context, rules)
 
 
@@ -231,8 +116,8 @@ def judge_counts(
     got = _MEMO.get(key)
     if got is not None:
         return got
-    _check_hand(counts, n_concealed, melds, winning_tile, indicator)
-    _check_context(counts, melds, indicator, context)
+    check_hand(counts, n_concealed, melds, winning_tile, indicator)
+    check_context(counts, melds, winning_tile, indicator, context)
     got = _judge(list(counts), melds, winning_tile, indicator, context, rules, setting)
     if len(_MEMO) >= _MEMO_SIZE:
         _MEMO.clear()  # crude but cheap; a working set refills it at once
@@ -240,7 +125,7 @@ def judge_counts(
     return got
 
 
-_MEMO: dict[tuple[object, ...], Judgement] = {}
+_MEMO: dict[tuple[object, ...], Judgement] = remembered({})
 _MEMO_SIZE = 1 << 16
 
 
@@ -264,8 +149,8 @@ def _setting(context: WinContext, rules: Rules) -> int:
     return token
 
 
-_SETTINGS: dict[tuple[WinContext, Rules], int] = {}
-_SETTING_BY_ID: dict[tuple[int, int], tuple[WinContext, Rules, int]] = {}
+_SETTINGS: dict[tuple[WinContext, Rules], int] = remembered({})
+_SETTING_BY_ID: dict[tuple[int, int], tuple[WinContext, Rules, int]] = remembered({})
 
 
 def _judge(
@@ -277,7 +162,7 @@ def _judge(
     rules: Rules,
     setting: int,
 ) -> Judgement:
-    bao = _BAO[indicator]
+    bao = BAO_OF[indicator]
     meld_tiles = [k for m in melds for k in m.tiles[:3]] if melds else []
     cands, patterns = candidates(counts, meld_tiles, melds, winning_tile, bao, context, rules)
     if not cands:
@@ -292,9 +177,8 @@ def _judge(
     return got
 
 
-_BAO = tuple(bao_of(k) for k in range(KIND_COUNT))
 _NOTHING = Judgement(frozenset(), False, 0, "", (), "wubao", reason=_NO_WIN)
-_BEST: dict[tuple[object, ...], Judgement] = {}
+_BEST: dict[tuple[object, ...], Judgement] = remembered({})
 
 
 def _best(
@@ -341,7 +225,7 @@ def winning_tiles(
 ) -> list[tuple[int, Judgement]]:
     """听牌: every tile kind that would win if drawn, with its judgement.
 
-    >>> from engine.tiles import parse_tiles, parse_tile
+    >>> from engine.tiles import format_tile, parse_tiles, parse_tile
     >>> [(format_tile(k), j.score) for k, j in
     ...  winning_tiles(parse_tiles("123m456m789p234s5z"), [], parse_tile("9s"), Rules())]
     [('5z', 4)]
@@ -349,11 +233,11 @@ def winning_tiles(
     if not 0 <= indicator < KIND_COUNT:
         return []  # judge would refuse every tile
     try:
-        counts = _concealed_counts(concealed13)
+        counts = concealed_counts(concealed13)
         if len(melds) > 4:
             raise HandError("too many melds")
         for m in melds:
-            _check_meld(m, indicator)
+            check_meld(m, indicator)
     except HandError:
         return []  # judge would refuse every tile for the same reason
     n = len(concealed13) + 1
@@ -367,7 +251,7 @@ def winning_tiles(
     return list(got)
 
 
-_WAITS: dict[tuple[object, ...], tuple[tuple[int, Judgement], ...]] = {}
+_WAITS: dict[tuple[object, ...], tuple[tuple[int, Judgement], ...]] = remembered({})
 
 
 def _winning_tiles(
@@ -379,7 +263,7 @@ def _winning_tiles(
     context: WinContext,
 ) -> list[tuple[int, Judgement]]:
     out: list[tuple[int, Judgement]] = []
-    for k in _may_win(counts, melds, bao_of(indicator)):
+    for k in _may_win(counts, melds, BAO_OF[indicator]):
         counts[k] += 1
         try:
             j = judge_counts(counts, n, melds, k, indicator, context, rules)
@@ -390,10 +274,6 @@ def _winning_tiles(
         if j.win:
             out.append((k, j))
     return out
-
-
-_SUIT_START = tuple(9 * (k // 9) if k < 27 else 27 for k in range(KIND_COUNT))
-_MIDDLE_KIND = tuple(k < 27 and k % 9 not in (0, 8) for k in range(KIND_COUNT))
 
 
 def _may_win(counts: list[int], melds: Sequence[Meld], bao: int) -> list[int]:
@@ -420,9 +300,9 @@ def _may_win(counts: list[int], melds: Sequence[Meld], bao: int) -> list[int]:
     delta_without = [min(c[1] for i, c in enumerate(costs) if i != s) for s in range(4)]
     single = max(b) <= 1
     odd = b.count(1) + b.count(3)
-    middles = sum(nat[k] for k in range(KIND_COUNT) if _MIDDLE_KIND[k])
+    middles = sum(nat[k] for k in range(KIND_COUNT) if not TERMINAL_OR_HONOR[k])
     free = not meld_tiles  # 七对 and 十三烂 need no declared melds
-    terminal_melds = all(map(is_terminal_or_honor, meld_tiles))
+    terminal_melds = all(map(TERMINAL_OR_HONOR.__getitem__, meld_tiles))
     out: list[int] = []
     for k in range(KIND_COUNT):
         if k == bao:  # one more wild, the shape as it is
@@ -431,7 +311,7 @@ def _may_win(counts: list[int], melds: Sequence[Meld], bao: int) -> list[int]:
                 out.append(k)
             continue
         suit = (k // 9) if k < 27 else 3
-        start = _SUIT_START[k]
+        start = SUIT_START[k]
         piece = bytearray(b[start : start + (9 if k < 27 else 7)])
         piece[k - start] += 1
         grown = suit_costs(bytes(piece), honors=suit == 3)
@@ -443,7 +323,7 @@ def _may_win(counts: list[int], melds: Sequence[Meld], bao: int) -> list[int]:
         maybe = (
             (free and odd + (1 if c % 2 == 0 else -1) <= wilds)  # 七对
             or (free and c == 0 and single)  # 十三烂
-            or (terminal_melds and middles == 0 and not _MIDDLE_KIND[k])  # 九幺
+            or (terminal_melds and middles == 0 and TERMINAL_OR_HONOR[k])  # 九幺
         )
         if maybe:
             nat[k] += 1

@@ -7,9 +7,9 @@ import re
 
 import pytest
 
-from engine.bench import main, run_cli
-from engine.score import make_score_input, score_line
-from engine.wincheck import check_line, make_wincheck_input
+from engine.cli.bench import main, run_cli
+from engine.cli.score import make_score_input, score_line
+from engine.cli.wincheck import check_line, make_wincheck_input
 
 
 def test_run_cli_answers_every_line_like_the_library() -> None:

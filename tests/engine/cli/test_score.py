@@ -10,9 +10,10 @@ from typing import Any
 
 import pytest
 
-from engine.score import make_score_input, score_line
+from engine.cli.score import make_score_input, score_line
+from engine.judging import memo
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def run_cli_text(lines: list[str]) -> list[str]:
@@ -187,6 +188,18 @@ PLAIN = {"concealed": "123m456m789p234s55z", "winning_tile": "5z", "indicator": 
         ),
         ({"heavenly": True, "earthly": True}, "both"),
         ({"earthly": True, "win_by": "rob_gang"}, "self-drawn"),
+        ({"win_by": "rob_gang"}, "a 抢杠 win on 5z with 1 more 5z in the hand"),
+        ({"win_by": "rob_gang", "rules": "jiuyao_fan"}, "the robber can hold none"),
+        (
+            {
+                "concealed": "123m456m789p4s5z",
+                "melds": ["peng:444s"],
+                "winning_tile": "4s",
+                "win_by": "rob_gang",
+            },
+            "3 more 4s",
+        ),
+        ({"winning_tile": "3s", "indicator": "3s", "win_by": "rob_gang"}, "indicator's kind"),
         ({"concealed": "123m456m789p55z", "melds": ["angang:2222s"], "heavenly": True}, "melds"),
     ],
 )
@@ -225,17 +238,7 @@ def test_fan_profile_over_cli() -> None:
 
 
 def test_answers_are_the_same_with_cold_and_warm_caches() -> None:
-    from engine import judge as judge_module
-    from engine import score as score_module
-
-    def clear() -> None:
-        score_module._ANSWERS.clear()
-        score_module._SUITED.clear()
-        score_module._SUITED[None] = bytes(9)
-        score_module._HONORS.clear()
-        score_module._HONORS[None] = bytes(7)
-        for memo in (judge_module._MEMO, judge_module._BEST, judge_module._WAITS):
-            memo.clear()
+    clear = memo.clear  # every memo of the engine: the judge's and the CLI's
 
     lines = make_score_input(400, seed=12)
     clear()

@@ -19,11 +19,14 @@ from collections.abc import Sequence
 from functools import cache, lru_cache
 from itertools import combinations, pairwise
 
-from engine.wincheck import is_complete
+from engine.judging.memo import remembered
+from engine.judging.shape import is_complete
+from engine.tiles import KIND_COUNT, TERMINAL_OR_HONOR
 
 __all__ = ["complete", "discard_distances", "distance", "draw_distances"]
 
 
+@remembered
 @cache
 def _kept(counts: tuple[int, ...], sets: int, pair: bool) -> int:
     """Most real tiles of one suit that ``sets`` groups (and a pair) can hold, wilds filling in.
@@ -62,7 +65,7 @@ def _kept(counts: tuple[int, ...], sets: int, pair: bool) -> int:
     return best
 
 
-_SUIT_TABLES: dict[tuple[int, ...], tuple[int, ...]] = {}
+_SUIT_TABLES: dict[tuple[int, ...], tuple[int, ...]] = remembered({})
 """One suit's counts to its kept tiles for 0-4 sets without and with a pair (index 2*sets+pair)."""
 
 
@@ -74,6 +77,7 @@ def _table(part: tuple[int, ...]) -> tuple[int, ...]:
     return got
 
 
+@remembered
 @cache
 def _conv(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
     """Two suits' tables as one: the sets split any way, the pair in at most one of them.
@@ -171,10 +175,6 @@ def _lan_kept(counts: Sequence[int]) -> int:
     return _lan_value(_mask(counts, 0), _mask(counts, 1), _mask(counts, 2), honors)
 
 
-def _is_terminal(kind: int) -> bool:
-    return kind >= 27 or kind % 9 in (0, 8)
-
-
 def _terminal_kept(counts: Sequence[int]) -> int:
     c = counts
     return (
@@ -234,6 +234,7 @@ def _check_total(counts: Sequence[int], wilds: int, melds: int, extra: int) -> i
     return sets
 
 
+@remembered
 @cache
 def _neighbours(part: tuple[int, ...], delta: int) -> tuple[tuple[int, ...] | None, ...]:
     """One suit's table once ``delta`` tiles are added at each rank (None: below zero)."""
@@ -248,6 +249,7 @@ def _neighbours(part: tuple[int, ...], delta: int) -> tuple[tuple[int, ...] | No
     return tuple(out)
 
 
+@remembered
 @cache
 def _suit_changes(
     others: tuple[int, ...], part: tuple[int, ...], sets: int, delta: int
@@ -295,6 +297,7 @@ def _changes(
     return list(_changes_of(tuple(counts), wilds, melds, melds_terminal, delta))
 
 
+@remembered
 @lru_cache(maxsize=1 << 13)
 def _changes_of(
     counts: tuple[int, ...], wilds: int, melds: int, melds_terminal: bool, delta: int
@@ -348,8 +351,8 @@ def _changes_of(
     return tuple([top - k for k in kept])
 
 
-_TERMINALS = [k for k in range(34) if _is_terminal(k)]
-_MIDDLES = [k for k in range(34) if not _is_terminal(k)]
+_TERMINALS = [k for k in range(KIND_COUNT) if TERMINAL_OR_HONOR[k]]
+_MIDDLES = [k for k in range(KIND_COUNT) if not TERMINAL_OR_HONOR[k]]
 
 
 def discard_distances(

@@ -25,11 +25,12 @@ from collections.abc import Sequence
 from functools import cache, lru_cache
 from itertools import compress, pairwise, product
 
+from engine.judging.memo import remembered
+from engine.judging.scoring import Candidate, WinContext
+from engine.judging.shape import fewest_wilds, is_complete_bytes, sets_only
 from engine.melds import Meld
 from engine.rules import Rules
-from engine.scoring import Candidate, WinContext
-from engine.tiles import KIND_COUNT
-from engine.wincheck import fewest_wilds, is_complete_bytes, sets_only
+from engine.tiles import KIND_COUNT, TERMINAL_OR_HONOR
 
 __all__ = ["INF", "candidates", "may_form_pattern"]
 
@@ -37,18 +38,17 @@ INF = 5
 """Wild counts from here on are "impossible": a hand holds at most four 宝. Capping every
 minimum at INF keeps the memo tables of :func:`_combine` small."""
 
-_TERMINAL_OR_HONOR = tuple(k >= 27 or k % 9 in (0, 8) for k in range(KIND_COUNT))
-
 
 # ---------------------------------------------------------------- shape search
 
 
+@remembered
 @cache
 def _suit_min(counts: bytes) -> tuple[int, int, int, int]:
     """Minimum wilds to turn one suit's counts into sets, indexed ``pair*2 + seq``
     (with/without the pair, with/without at least one sequence), capped at INF.
 
-    The search is :func:`engine.wincheck.fewest_wilds`, shared with the win check; it
+    The search is :func:`engine.judging.shape.fewest_wilds`, shared with the win check; it
     lets groups of wilds alone sit in the suit, which :func:`_combine` would add anyway.
     Seven counts are honors (no sequences).
 
@@ -77,6 +77,7 @@ def _standard_costs(nat: Sequence[int]) -> tuple[int, int, int, int]:
 _HOPELESS = (INF, INF, INF, INF)
 
 
+@remembered
 @lru_cache(maxsize=1 << 16)
 def _combine(
     s0: tuple[int, int, int, int],
@@ -136,7 +137,7 @@ def _pong_cost(nat: Sequence[int], with_pair: bool, present: Sequence[int]) -> i
     return base - 1 if ones or twos else base + 2
 
 
-_THIRTEEN_CAP: dict[int, int] = {}
+_THIRTEEN_CAP: dict[int, int] = remembered({})
 
 
 def _rotten_capacity(mask: int) -> int:
@@ -166,7 +167,7 @@ def _natural_flags(tiles: Sequence[int]) -> tuple[bool, bool, bool]:
     return one_suit, lo >= 27, _JIUYAO_KINDS.issuperset(tiles)
 
 
-_JIUYAO_KINDS = frozenset(k for k in range(KIND_COUNT) if _TERMINAL_OR_HONOR[k])
+_JIUYAO_KINDS = frozenset(k for k in range(KIND_COUNT) if TERMINAL_OR_HONOR[k])
 
 
 def _qidui_haohua(nat: Sequence[int], wilds: int, present: Sequence[int]) -> int:
@@ -313,7 +314,7 @@ def _jiuyao(
     qixing = missing <= wilds
     spare = wilds - missing if qixing else wilds
     quad = not meld_tiles and any(
-        _TERMINAL_OR_HONOR[k]
+        TERMINAL_OR_HONOR[k]
         and nat[k] + spare + (1 if qixing and k >= 27 and nat[k] == 0 else 0) >= 4
         for k in range(KIND_COUNT)
     )
@@ -353,7 +354,7 @@ def may_form_pattern(nat: list[int], wilds: int, meld_tiles: Sequence[int]) -> b
         # 十三烂: no pair, and the ranks of each suit at least three apart
         if max(b) <= 1 and b[0:9] in _ROTTEN and b[9:18] in _ROTTEN and b[18:27] in _ROTTEN:
             return True
-    elif not all(map(_TERMINAL_OR_HONOR.__getitem__, meld_tiles)):
+    elif not all(map(TERMINAL_OR_HONOR.__getitem__, meld_tiles)):
         return is_complete_bytes(b, wilds)
     # 九幺 (no 2-8 at all), else 平胡/碰碰胡
     return (b[1:8] == b[10:17] == b[19:26] == _NO_MIDDLE) or is_complete_bytes(b, wilds)

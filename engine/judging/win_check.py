@@ -1,4 +1,4 @@
-"""Can a seat declare a win now? The state machine's door to :mod:`engine.judge`.
+"""Can a seat declare a win now? The state machine's door to :mod:`engine.judging.judge`.
 
 :mod:`engine.hand` asks at every self-draw and every gang that may be robbed. Most of those
 tiles form no winning shape, so :func:`could_win` turns them away cheaply; the rest go to
@@ -13,10 +13,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.judge import WinContext, judge
+from engine.judging.judge import WinContext, judge
+from engine.judging.memo import remembered
+from engine.judging.shanten import complete
 from engine.melds import Meld, all_terminal
 from engine.rules import Rules
-from engine.shanten import complete
 from engine.tiles import bao_of, wild_counts
 
 __all__ = ["WinCheck", "could_win", "judge_win", "judged"]
@@ -41,7 +42,8 @@ def judge_win(
     rules: Rules,
     context: WinContext,
 ) -> WinCheck:
-    """The one door to :mod:`engine.judge`; tests replace this function.
+    """The judge's answer as the state machine needs it; most non-wins are turned away by
+    :func:`could_win` before the judge is asked.
 
     >>> from engine.tiles import parse_tile, parse_tiles
     >>> check = judge_win(parse_tiles("123m456m789p234s55z"), [], parse_tile("5z"),
@@ -82,7 +84,7 @@ def could_win(concealed: Sequence[int], melds: Sequence[Meld], indicator: int) -
     return complete(counts, wilds, len(melds), melds_terminal=all_terminal(melds))
 
 
-_JUDGED: dict[tuple[Any, ...], WinCheck] = {}
+_JUDGED: dict[tuple[Any, ...], WinCheck] = remembered({})
 _JUDGED_LIMIT = 1 << 14
 """Judgements are asked for again and again: once to offer the win, once more when the action
 comes back to be checked, once per seat view. They depend only on the key, so keep them."""
@@ -97,11 +99,10 @@ def judged(
     context: WinContext,
 ) -> WinCheck:
     """:func:`judge_win`, remembered by its whole question."""
-    door = judge_win  # looked up on each call: tests replace it
-    key = (door, tuple(concealed), tuple(melds), winning_tile, indicator, rules, context)
+    key = (tuple(concealed), tuple(melds), winning_tile, indicator, rules, context)
     got = _JUDGED.get(key)
     if got is None:
-        got = door(concealed, melds, winning_tile, indicator, rules, context)
+        got = judge_win(concealed, melds, winning_tile, indicator, rules, context)
         if len(_JUDGED) >= _JUDGED_LIMIT:
             _JUDGED.clear()
         _JUDGED[key] = got

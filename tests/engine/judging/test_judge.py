@@ -10,12 +10,20 @@ from typing import Any
 
 import pytest
 
-from engine import judge as judge_module
-from engine.judge import HandError, Judgement, WinContext, judge, judge_counts, winning_tiles
+from engine.cli.score import make_score_input
+from engine.judging import judge as judge_module
+from engine.judging import memo
+from engine.judging.judge import (
+    HandError,
+    Judgement,
+    WinContext,
+    judge,
+    judge_counts,
+    winning_tiles,
+)
+from engine.judging.patterns import may_form_pattern
 from engine.melds import Meld, parse_meld
-from engine.patterns import may_form_pattern
 from engine.rules import Rules
-from engine.score import make_score_input
 from engine.tiles import bao_of, counts_of, parse_tile, parse_tiles
 
 
@@ -127,7 +135,7 @@ FOUR_TERMINAL_GANGS = ("angang:1111m", "angang:9999m", "angang:1111p", "angang:9
         ("1133m5577p99s2255z", "5z", "4z", (), {"flown_bao": 3}, 128),
         # 抢杠 ×6, never 宝吊
         ("123m456m789p234s1z7z", "7z", "4z", (), {"win_by": "rob_gang"}, 12),
-        ("123m456m789p234s55z", "5z", "4z", (), {"win_by": "rob_gang"}, 24),
+        ("123m456m789p234s55z", "4s", "4z", (), {"win_by": "rob_gang"}, 24),
         # 单吊
         ("77z", "7z", "4z", ("peng:111m", "peng:555p", "chi:123s", "peng:999s"), {}, 8),
         ("77z", "7z", "4z", ("peng:111m", "peng:555p", "peng:444s", "minggang:9999s"), {}, 32),
@@ -237,7 +245,7 @@ FAN = Rules.profile_named("jiuyao_fan")
         ("11223344557799m", "9m", "4z", {}, 40, True),  # 清一色 +2 番
         ("1111m3355p7799s22z", "2z", "4z", {}, 20, True),  # 豪华 +1 番
         ("1133m5577p99s2255z", "5z", "4z", {"flown_bao": 2}, 40, True),
-        ("123m456m789p234s55z", "5z", "4z", {"win_by": "rob_gang"}, 12, True),
+        ("123m456m789p234s55z", "4s", "4z", {"win_by": "rob_gang"}, 12, True),
         ("123m456m789p234s1z1z", "1z", "4z", {}, 4, True),  # 宝吊还原 +1 番
     ],
 )
@@ -294,9 +302,41 @@ def test_bad_meld_object() -> None:
 
 
 def test_ties_prefer_cleaner_bao_status() -> None:
-    # 七对 16 (the 宝 5z5z as themselves) = 有宝七对 8 x 豪华 2 (5z5z read as 1m1m), robbed
-    j = J("1133m5577p99s2255z", "5z", "7z", win_by="rob_gang")
-    assert (j.score, j.name, j.bao_status) == (96, "七对", "wubao")
+    # 豪华七对 32 (the 宝 5z5z as themselves) = 有宝 豪华七对 (5z5z read as anything); self-drawn:
+    # holding four 9s it could not rob a 9s gang (§4)
+    j = J("1133m5577p9999s55z", "9s", "7z")
+    assert (j.score, j.name, j.bao_status) == (32, "七对", "wubao")
+
+
+@pytest.mark.parametrize("profile", ["standard", "jiuyao_fan"])
+@pytest.mark.parametrize(
+    ("hand", "win", "ind", "melds", "message"),
+    [
+        # a 明杠 is three from the ganger's hand and the discard, a 补杠 its 碰 and the fourth:
+        # either way the robber can hold no other copy, concealed or in a meld (§4)
+        ("123m456m789p234s55z", "5z", "4z", (), "1 more 5z"),
+        ("123m456m789p44s555z", "4s", "4z", (), "1 more 4s"),
+        ("123m456m444s4s5z", "4s", "4z", ("peng:777z",), "3 more 4s"),
+        ("123m789p23s55z4p", "4p", "4z", ("chi:456p",), "1 more 4p"),
+        ("123m456m789p4s5z", "4s", "4z", ("peng:444s",), "3 more 4s"),
+        # the indicator's kind gangs only as 亮宝杠, which can't be robbed
+        ("123m456m789p234s55z", "3s", "3s", (), "the indicator's kind"),
+    ],
+)
+def test_a_rob_of_a_kind_the_ganger_cant_hold_four_of_is_refused(
+    hand: str, win: str, ind: str, melds: tuple[str, ...], message: str, profile: str
+) -> None:
+    rules = Rules.profile_named(profile)
+    with pytest.raises(HandError, match=message):
+        J(hand, win, ind, melds, rules, win_by="rob_gang")
+    # the same hand self-drawn is a hand like any other
+    J(hand, win, ind, melds, rules)
+
+
+@pytest.mark.parametrize("profile", ["standard", "jiuyao_fan"])
+def test_a_rob_on_a_single_tile_of_its_kind_is_judged(profile: str) -> None:
+    rob = J("123m456m789p234s55z", "4s", "4z", (), Rules.profile_named(profile), win_by="rob_gang")
+    assert rob.win and "抢杠" in [b.label for b in rob.breakdown]
 
 
 @pytest.mark.parametrize("ctx", [{"flown_bao": 5}, {"gang_draws": 9}, {"win_by": "discard"}])
@@ -333,10 +373,7 @@ def test_impossible_contexts_are_refused(
 
 
 def _clear_memos() -> None:
-    for memo in (judge_module._MEMO, judge_module._BEST, judge_module._WAITS):
-        memo.clear()
-    judge_module._SETTINGS.clear()
-    judge_module._SETTING_BY_ID.clear()
+    memo.clear()
 
 
 def _reference_waits(

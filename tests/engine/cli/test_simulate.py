@@ -1,3 +1,5 @@
+"""``python -m engine.simulate``: the statistics object, its log, and refused arguments."""
+
 from __future__ import annotations
 
 import json
@@ -5,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from engine.simulate import main
+from engine.cli.simulate import main
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:

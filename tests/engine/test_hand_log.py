@@ -1,42 +1,26 @@
-"""``engine.replay``: a hand rebuilt from rules, seed (or wall), dice and its log ends the same;
-a changed log or result is caught, and ``python -m engine.replay`` says so."""
+"""``engine.hand_log``: a hand rebuilt from rules, seed (or wall), dice and its log ends the
+same; a changed log or result is caught."""
 
 from __future__ import annotations
 
 import json
 import random
-import subprocess
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from engine import simulate
+from engine import selfplay
 from engine.actions import ActionError
 from engine.hand import HandState, IllegalAction
-from engine.replay import check_record, main, replay
+from engine.hand_log import check_record, replay
 from engine.rules import Rules
 from engine.tiles import format_tile
 
 FAN = Rules.profile_named("jiuyao_fan")
 
 
-def logged(tmp_path: Path, hands: int, seed: str, rules: str = "standard") -> Path:
-    log = tmp_path / "hands.jsonl"
-    assert (
-        simulate.main(["--hands", str(hands), "--seed", seed, "--rules", rules, "--log", str(log)])
-        == 0
-    )
-    return log
-
-
-def records(log: Path) -> list[dict[str, Any]]:
-    return [json.loads(line) for line in log.read_text().splitlines()]
-
-
 def bot_hand(rules: Rules, dealer: int, seed: str) -> HandState:
-    return simulate.play_hand(
+    return selfplay.play_hand(
         rules, dealer, seed, ["basic", "random", "basic", "random"], random.Random(seed)
     )
 
@@ -107,7 +91,7 @@ def test_the_same_log_on_another_deal_does_not_reach_the_same_end(change: dict[s
 
 def record_of(state: HandState, seed: str) -> dict[str, Any]:
     """The hand's log line, as read back from a file."""
-    record: dict[str, Any] = json.loads(json.dumps(simulate.hand_record(state, seed)))
+    record: dict[str, Any] = json.loads(json.dumps(selfplay.hand_record(state, seed)))
     return record
 
 
@@ -142,57 +126,3 @@ def test_check_record_refuses_dice_that_are_not_four() -> None:
     record = record_of(bot_hand(Rules(), 0, "dice"), "dice")
     with pytest.raises(ValueError, match="dice must be four numbers"):
         check_record({**record, "dice": [1, 2, 3]})
-
-
-def test_cli_accepts_a_simulated_log(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    log = logged(tmp_path, 5, "cli", rules="jiuyao_fan")
-    capsys.readouterr()
-    assert main([str(log)]) == 0
-    assert capsys.readouterr().out == "5 replayed identically, 0 differ\n"
-
-
-def test_cli_prints_each_difference_and_fails(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    log = logged(tmp_path, 4, "tamper")
-    lines = records(log)
-    lines[0]["result"]["next_dealer"] = (lines[0]["result"]["next_dealer"] + 1) % 4
-    lines[2]["actions"] = [*lines[2]["actions"][:3], [0, {"type": "fly"}]]
-    del lines[3]["dice"]  # the dice follow from the seed: still identical
-    log.write_text("\n".join(json.dumps(r) for r in lines) + "\n\n")  # a blank line is skipped
-    capsys.readouterr()
-    assert main([str(log)]) == 1
-    out = capsys.readouterr().out.splitlines()
-    assert out[0].startswith("hand 1: result.next_dealer: expected ")
-    assert out[1].startswith("hand 3: can't replay: unknown action type 'fly'")
-    assert out[-1] == "2 replayed identically, 2 differ"
-    assert len(out) == 3
-
-
-def test_cli_usage() -> None:
-    assert main([]) == 2
-    assert main(["a", "b"]) == 2
-    assert main(["--help"]) == 0
-
-
-def test_cli_a_missing_file_is_a_clear_error(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    assert main([str(tmp_path / "nowhere.jsonl")]) == 2
-    assert "can't read" in capsys.readouterr().err
-
-
-def test_python_m_engine_replay(tmp_path: Path) -> None:
-    log = logged(tmp_path, 3, "subprocess")
-    run = [sys.executable, "-m", "engine.replay", str(log)]
-    ok = subprocess.run(run, capture_output=True, text=True, check=False, timeout=60)
-    assert ok.returncode == 0, ok.stdout + ok.stderr
-    assert ok.stdout.endswith("3 replayed identically, 0 differ\n")
-    lines = records(log)
-    winners = lines[1]["result"]["winners"]
-    lines[1]["result"]["winners"] = [*winners, 9]
-    log.write_text("".join(json.dumps(r) + "\n" for r in lines))
-    bad = subprocess.run(run, capture_output=True, text=True, check=False, timeout=60)
-    assert bad.returncode == 1
-    assert f"hand 2: result.winners: expected {[*winners, 9]!r}, got {winners!r}\n" in bad.stdout
-    assert bad.stdout.endswith("2 replayed identically, 1 differ\n")

@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
+from engine.judging.scoring import Candidate, WinContext, score_candidate
 from engine.rules import Rules
-from engine.scoring import Candidate, WinContext, score_candidate
 
 STD = Rules()
 FAN = Rules.profile_named("jiuyao_fan")

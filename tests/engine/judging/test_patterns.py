@@ -13,13 +13,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import patterns
+from engine.judging import patterns
+from engine.judging.patterns import candidates, may_form_pattern
+from engine.judging.scoring import Candidate, WinContext
 from engine.melds import Meld, parse_meld
-from engine.patterns import candidates, may_form_pattern
 from engine.rules import Rules
-from engine.scoring import Candidate, WinContext
 from engine.tiles import bao_of, counts_of, parse_tile, parse_tiles
-from tests.engine.test_win_check import _near_win
+from tests.engine.judging.hands import near_win
 
 # indicator → 宝: 4z → 1z, 9m → 1m, 3m → 4m, 5z → 6z, 7z → 5z, 1s → 2s
 
@@ -294,7 +294,7 @@ def test_the_filter_switched_off_still_finds_nothing_in_hopeless_hands() -> None
 def test_may_form_pattern_never_refuses_a_hand_with_a_pattern(
     rng: random.Random, drawn: int, rob: bool
 ) -> None:
-    tiles, melds, indicator = _near_win(rng)
+    tiles, melds, indicator = near_win(rng)
     counts = counts_of(tiles)
     if max(counts) > 4:
         return

@@ -1,32 +1,25 @@
-"""engine.wincheck against a slow reference search, exhaustively on single suits."""
+"""engine.judging.shape against a slow reference search, exhaustively on single suits."""
 
 from __future__ import annotations
 
 import itertools
-import subprocess
-import sys
 from functools import cache
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import wincheck
-from engine.tiles import counts_of, parse_tiles
-from engine.wincheck import (
+from engine.cli.wincheck import make_wincheck_input
+from engine.judging.shape import (
     build_suit_table,
-    check_line,
-    check_text,
     fewest_wilds,
     is_complete,
-    make_wincheck_input,
+    pack_costs,
     sets_only,
     suit_costs,
+    suit_table,
 )
-
-ROOT = Path(__file__).resolve().parents[2]
-
+from engine.tiles import counts_of, parse_tiles
 
 # --- reference: plain decomposition, each wild tried as every kind ------------------------
 
@@ -265,80 +258,7 @@ def test_generated_winning_shapes_are_complete(seed):
         assert is_complete(counts, int(k)) is _reference(tuple(counts), int(k), tuple(near) or (0,))
 
 
-# --- line and bulk answers, CLI -----------------------------------------------------------
-
-
-def test_check_line_and_text_agree_on_odd_input():
-    lines = [
-        "123m456p789s1z 1",
-        "1m 1m 0",  # spaces inside the tiles: slow path
-        "1x 0",
-        "11111m 0",
-        "123m -1",
-        "nonsense",
-        "",
-        "2m1m3m11z 0",  # not in order
-    ]
-    text = "\n".join(lines) + "\n"
-    assert check_text(text).splitlines() == [check_line(line) for line in lines if line]
-    answers = [check_line(line) for line in lines]
-    assert answers[0] == "1"
-    assert answers[1] == "1"
-    assert answers[2].startswith("error: ")
-    assert answers[3] == "error: 5 copies of 1m; a kind has four"
-    assert answers[4].startswith("error: wild count")
-    assert answers[5].startswith("error: ")
-    assert answers[6].startswith("error: ")
-    assert answers[7] == "1"
-
-
-def test_bulk_matches_line_by_line():
-    lines = make_wincheck_input(2000, seed=7)
-    assert check_text("\n".join(lines)) == "".join(check_line(line) + "\n" for line in lines)
-    for line in lines[:40]:
-        tiles, k = line.split()
-        kinds = parse_tiles(tiles)
-        near = tuple(sorted({j for t in kinds for j in range(t - 2, t + 3) if 0 <= j < 34}))
-        truth = _reference(tuple(_c(tiles)), int(k), near)
-        assert check_line(line) == ("1" if truth else "0")
-
-
-def _run_cli(stdin: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "engine.wincheck"],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        check=True,
-        timeout=60,
-    )
-
-
-def test_cli_output_format():
-    out = _run_cli("123m456p789s1z 1\n19m 0\n11z 0\n")
-    assert out.stdout == "1\n0\n1\n"
-    assert out.stderr == ""
-
-
-def test_cli_reports_errors_per_line_and_continues():
-    out = _run_cli("123m456p789s1z 1\n8z 0\n123m456p789s 2\n")
-    assert out.stdout.splitlines() == [
-        "1",
-        "error: no honor 8z in '8z': honors are 1z-7z (东南西北中发白)",
-        "1",
-    ]
-
-
-def test_cli_empty_input():
-    assert _run_cli("").stdout == ""
-
-
-def test_cli_skips_blank_lines_like_the_score_cli():
-    assert _run_cli("\n11z 0\n\n  \t\n19m 0\n\n").stdout == "1\n0\n"
-
-
-# --- the shipped suit table and the caches -----------------------------------------------
+# --- the shipped suit table -----------------------------------------------
 
 
 def _index(vec) -> int:
@@ -346,30 +266,24 @@ def _index(vec) -> int:
 
 
 def test_shipped_table_matches_the_search_on_small_suits():
-    table = wincheck._suit_table()
+    table = suit_table()
     assert table is not None and len(table) == 5**9
     for vec in _suit_hands(7):
-        assert table[_index(vec)] == wincheck._pack(fewest_wilds(vec)), vec
+        assert table[_index(vec)] == pack_costs(fewest_wilds(vec)), vec
 
 
 @settings(max_examples=500, deadline=None)
 @given(st.lists(st.integers(0, 4), min_size=9, max_size=9))
 def test_shipped_table_matches_the_search_anywhere(vec):
-    table = wincheck._suit_table()
+    table = suit_table()
     assert table is not None
-    assert table[_index(vec)] == wincheck._pack(fewest_wilds(tuple(vec)))
+    assert table[_index(vec)] == pack_costs(fewest_wilds(tuple(vec)))
 
 
 @pytest.mark.slow
 def test_shipped_table_is_build_suit_table():
     """Regenerates all 5**9 entries (about ten seconds)."""
-    assert build_suit_table() == wincheck._suit_table()
-
-
-def test_honor_table_matches_the_search():
-    honors = wincheck._honor_table()
-    for vec in itertools.product(range(5), repeat=7):
-        assert honors[_index(vec)] == wincheck._pack(fewest_wilds(vec)), vec
+    assert build_suit_table() == suit_table()
 
 
 def test_fewest_wilds_agrees_with_suit_costs_and_the_role_reference():
@@ -382,45 +296,3 @@ def test_fewest_wilds_agrees_with_suit_costs_and_the_role_reference():
         while not _by_roles(vec, wilds, True):
             wilds += 3
         assert min(costs[2], costs[3]) == wilds, vec
-
-
-def test_answers_are_the_same_with_cold_and_warm_caches():
-    lines = [*make_wincheck_input(3000, seed=11), "11111m 0", "1234m 1", "111112z 1"]
-    text = "\n".join(lines) + "\n"
-
-    def clear() -> None:
-        for column in wincheck._COLUMNS:
-            column.clear()
-            column[""] = 0
-        wincheck._WILD_COLUMN.clear()
-        wincheck._ANSWERS.clear()
-        wincheck._SUIT_COSTS.clear()
-        wincheck._HONOR_COSTS.clear()
-
-    clear()
-    cold_text = check_text(text)
-    cold_lines = [check_line(line) for line in lines]
-    clear()
-    cold_lines_first = [check_line(line) for line in lines]
-    warm_text = check_text(text)
-    assert cold_text == warm_text == "".join(a + "\n" for a in cold_lines)
-    assert cold_lines == cold_lines_first
-    assert cold_lines[-3:] == [
-        "error: 5 copies of 1m; a kind has four",
-        "1",
-        "error: 5 copies of 1z; a kind has four",
-    ]
-    # the five copies are reported again once the rest is cached
-    assert check_text("123m 0\n11111p 0\n").splitlines()[1].startswith("error: 5 copies")
-    for line in lines[:200]:
-        tiles, k = line.split()
-        counts = _c(tiles)
-        if max(counts) <= 4:
-            assert is_complete(counts, int(k)) is (check_line(line) == "1")
-
-
-def test_bulk_falls_back_for_other_line_breaks():
-    text = "123m456p789s1z 1\r\n11z 0\n"
-    assert check_text(text) == "".join(check_line(x) + "\n" for x in text.splitlines())
-    assert check_text("11z 0") == "1\n"
-    assert check_text("11z 0\n\n") == "1\n"  # a blank line is skipped, not answered

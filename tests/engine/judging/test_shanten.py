@@ -1,4 +1,4 @@
-"""engine.shanten: known distances and agreement with engine.wincheck."""
+"""engine.judging.shanten: known distances and agreement with engine.judging.shape."""
 
 from __future__ import annotations
 
@@ -8,9 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.shanten import complete, discard_distances, distance, draw_distances
+from engine.cli.wincheck import make_wincheck_input
+from engine.judging.shanten import complete, discard_distances, distance, draw_distances
+from engine.judging.shape import is_complete
 from engine.tiles import counts_of, parse_tiles
-from engine.wincheck import is_complete, make_wincheck_input
 
 
 def _c(text: str) -> list[int]:
