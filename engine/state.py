@@ -25,7 +25,7 @@ from typing import Any, Literal, cast
 from engine.actions import Action
 from engine.melds import Meld
 from engine.rules import Rules
-from engine.tiles import KIND_COUNT, bao_of
+from engine.tiles import BAO_OF
 from engine.wall import Wall
 
 __all__ = ["HandState", "Phase", "Window", "WindowKind"]
@@ -34,8 +34,6 @@ Phase = Literal["turn", "claim", "rob", "ended"]
 """``turn``: the turn seat acts; ``claim``: the window on a discard; ``rob``: the 抢杠 window on a
 declared gang; ``ended``: the result is known."""
 WindowKind = Literal["claim", "rob"]
-
-_BAO_OF = [bao_of(k) for k in range(KIND_COUNT)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,7 +194,7 @@ class HandState:
 
     @property
     def bao(self) -> int:
-        return _BAO_OF[self.indicator]  # asked several times per action: a table, not a call
+        return BAO_OF[self.indicator]  # asked several times per action: a table, not a call
 
     def to_json(self) -> dict[str, Any]:
         return {name: codec.dump(getattr(self, name)) for name, codec in _CODECS}

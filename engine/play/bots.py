@@ -22,10 +22,11 @@ from functools import lru_cache
 
 from engine.actions import Action
 from engine.judging.judge import HandError, WinContext, judge
+from engine.judging.memo import remembered
 from engine.judging.shanten import discard_distances, distance, draw_distances
 from engine.melds import Meld, all_terminal
 from engine.rules import Rules
-from engine.tiles import KIND_COUNT, bao_of, is_honor, wild_counts
+from engine.tiles import KIND_COUNT, TERMINAL_OR_HONOR, bao_of, is_honor, wild_counts
 from engine.views import SeatInfo, unseen
 
 __all__ = ["BOT_KINDS", "choose_action"]
@@ -99,6 +100,7 @@ class _Seat:
         )
 
 
+@remembered
 @lru_cache(maxsize=1 << 12)
 def _shape_waits(
     tiles: tuple[int, ...], melds: tuple[Meld, ...], indicator: int
@@ -111,6 +113,7 @@ def _shape_waits(
     return tuple(kind for kind in range(KIND_COUNT) if after[kind] < 0)
 
 
+@remembered
 @lru_cache(maxsize=1 << 14)
 def _wins(
     tiles: tuple[int, ...],
@@ -136,7 +139,7 @@ def _isolation(kind: int, tiles: Sequence[int]) -> int:
     if is_honor(kind):
         return 3 if tiles.count(kind) == 1 else 0
     near = sum(1 for t in tiles if t != kind and t // 9 == kind // 9 and abs(t - kind) <= 2)
-    edge = 1 if kind % 9 in (0, 8) else 0
+    edge = 1 if TERMINAL_OR_HONOR[kind] else 0  # honours returned above: a 1 or a 9
     return (2 - min(near, 2)) + edge - (tiles.count(kind) - 1) * 2
 
 
