@@ -1,4 +1,7 @@
-"""Pattern analysis (§6): every scorable reading of a 14-tile hand as :class:`Candidate` values.
+"""Pattern analysis (§6), one idea over 400 lines: every scorable reading of 14 tiles.
+
+Each reading comes out as a :class:`Candidate`; the shapes (平胡, 碰碰胡, 七对, 十三烂, 九幺) share
+the one per-宝-status configuration search below, so they stay in one module.
 
 Every 宝 may be read as any tile or as itself. Instead of enumerating readings,
 each 宝 status is one *configuration* of natural counts plus free wilds:

@@ -1,4 +1,6 @@
-"""宝-aware distance to a win (shanten), for bots and hints.
+"""宝-aware distance to a win (shanten), one idea over 400 lines: how far, and after which tile.
+
+The distance and its per-discard/per-draw variants share the per-suit tables, for bots and hints.
 
 Convention (the usual shanten one): ``-1`` complete, ``0`` tenpai (one tile from a
 win), ``n`` means ``n + 1`` draws are needed at best. Counts are the concealed tiles
