@@ -43,6 +43,7 @@ INSTALLED_APPS = [
     "django_htmx",  # its {% htmx_script %} tag loads htmx and the WebSocket extension
     "accounts",
     "tables",
+    "ledger",
 ]
 
 MIDDLEWARE = [

@@ -9,5 +9,6 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
+    path("ledger/", include("ledger.urls")),
     path("", include("tables.urls")),
 ]

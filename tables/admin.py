@@ -5,8 +5,9 @@ from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
+from ledger.models import Entry
 from tables import notify, services
-from tables.models import Hand, Room, Seat, Transfer
+from tables.models import Hand, Room, Seat
 
 
 class SeatInline(admin.TabularInline):  # type: ignore[type-arg]
@@ -56,16 +57,18 @@ class ReadOnlyMixin:
         return False
 
 
-class TransferInline(ReadOnlyMixin, admin.TabularInline):  # type: ignore[type-arg]
-    model = Transfer
+class EntryInline(ReadOnlyMixin, admin.TabularInline):  # type: ignore[type-arg]
+    model = Entry
+    fk_name = "hand"
     extra = 0
+    fields = ("payer_seat", "payer", "payee_seat", "payee", "points", "reason")
 
 
 @admin.register(Hand)
 class HandAdmin(ReadOnlyMixin, admin.ModelAdmin):  # type: ignore[type-arg]
     list_display = ("room", "number", "dealer", "started_at", "ended_at")
     search_fields = ("room__number",)
-    inlines = (TransferInline,)
+    inlines = (EntryInline,)
 
     def get_fields(  # type: ignore[override]
         self, request: HttpRequest, obj: Hand | None = None
@@ -76,9 +79,3 @@ class HandAdmin(ReadOnlyMixin, admin.ModelAdmin):  # type: ignore[type-arg]
         if obj is not None and obj.ended_at is not None:
             fields += ["actions", "result"]
         return fields
-
-
-@admin.register(Transfer)
-class TransferAdmin(ReadOnlyMixin, admin.ModelAdmin):  # type: ignore[type-arg]
-    list_display = ("hand", "payer", "payee", "points", "reason")
-    search_fields = ("hand__room__number",)

@@ -1,4 +1,4 @@
-"""Rooms, their seats, and the ledger of hands and point transfers.
+"""Rooms, their seats, their matches and the hands played in them (points live in ``ledger``).
 
 HackSoft style: no logic here beyond field definitions; writes live in ``tables.services``.
 """
@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 SEATS = 4
@@ -85,8 +86,36 @@ class Seat(models.Model):
         return self.user_id is None and not self.bot
 
 
+class Match(models.Model):
+    """One match played in a room: a room can hold several in a row, each scored from zero."""
+
+    room = models.ForeignKey(
+        Room, on_delete=models.PROTECT, related_name="matches", verbose_name=_("room")
+    )
+    number = models.PositiveSmallIntegerField(_("match number"))
+    rules = models.JSONField(_("rules"))
+    match_length = models.PositiveSmallIntegerField(_("number of hands"), null=True, blank=True)
+    started_at = models.DateTimeField(_("started"), default=timezone.now)
+    ended_at = models.DateTimeField(_("ended"), null=True, blank=True)
+
+    class Meta:
+        ordering = ("room", "number")
+        verbose_name = _("match")
+        verbose_name_plural = _("matches")
+        constraints = (
+            models.UniqueConstraint(fields=["room", "number"], name="match_room_number_unique"),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.room.number} match {self.number}"
+
+
 class Hand(models.Model):
     room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="hands")
+    match = models.ForeignKey(
+        Match, on_delete=models.PROTECT, related_name="hands", null=True, blank=True
+    )
+    """Null only for hands booked before matches were recorded and not yet migrated."""
     number = models.PositiveSmallIntegerField()
     dealer = models.PositiveSmallIntegerField()
     seed = models.CharField(max_length=64)  # secret: never rendered
@@ -104,28 +133,3 @@ class Hand(models.Model):
 
     def __str__(self) -> str:
         return f"{self.room.number} hand {self.number}"
-
-
-class Transfer(models.Model):
-    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="transfers")
-    payer_seat = models.PositiveSmallIntegerField()
-    payee_seat = models.PositiveSmallIntegerField()
-    payer = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="payments_made",
-    )
-    payee = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="payments_received",
-    )
-    points = models.PositiveIntegerField()
-    reason = models.CharField(max_length=100, blank=True)
-
-    def __str__(self) -> str:
-        return f"{self.payer_seat}->{self.payee_seat} {self.points}"

@@ -12,6 +12,7 @@ import random
 import secrets
 from datetime import datetime
 
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
@@ -19,7 +20,9 @@ from engine.bots import choose_action
 from engine.hand import IllegalAction, apply, waiting_on
 from engine.match import Match
 from engine.rules import Rules
-from tables.models import BOT_BASIC, Hand, Room, Seat, Transfer
+from ledger import services as ledger
+from tables.models import BOT_BASIC, Hand, Room, Seat
+from tables.models import Match as MatchRecord
 from tables.protocol import EndMatch, Message, Move, PlayError, Ready, SetTuoguan
 from tables.table import Table
 
@@ -51,7 +54,14 @@ def match_begin(room: Room, *, first_seed: str | None = None) -> Table:
         owner=owner_seat,
     )
     room.status = Room.Status.PLAYING
-    room.state = {}
+    # Each match of the room is scored from zero: its hands and book entries point to its row.
+    record = MatchRecord.objects.create(
+        room=room,
+        number=MatchRecord.objects.filter(room=room).count() + 1,
+        rules=room.rules,
+        match_length=room.match_length,
+    )
+    room.state = {"match_id": record.pk}
     t = Table(room=room, seats=seats, match=match, hand=None, hand_row=None)
     hand_deal(t, first_seed)
     return t
@@ -63,10 +73,12 @@ def hand_deal(t: Table, seed: str | None = None) -> None:
     t.hand = t.match.start_hand(seed)
     t.hand_row = Hand.objects.create(
         room=t.room,
-        number=t.match.hand_no + 1,
+        # Numbered through the room, across its matches (the match's own count is hand_no).
+        number=Hand.objects.filter(room=t.room).count() + 1,
         dealer=t.hand.dealer,
         seed=seed,
         rules=t.match.rules.to_json(),
+        match_id=(t.room.state or {}).get("match_id"),
     )
     for seat in t.seats:
         seat.ready = False
@@ -82,7 +94,7 @@ def hand_deal_if_all_ready(t: Table) -> None:
 
 
 def hand_book(t: Table, now: datetime) -> None:
-    """A hand has ended: write its result and transfers, then set up the next step."""
+    """A hand has ended: write its result and book its payments, then set up the next step."""
     assert t.hand is not None and t.hand.result is not None and t.hand_row is not None
     result = t.hand.result
     row = t.hand_row
@@ -90,22 +102,13 @@ def hand_book(t: Table, now: datetime) -> None:
     row.ended_at = now
     row.actions = t.hand.log
     row.save(update_fields=["result", "ended_at", "actions"])
-    users = [s.user for s in t.seats]
-    Transfer.objects.bulk_create(
-        Transfer(
-            hand=row,
-            payer_seat=tr["payer"],
-            payee_seat=tr["payee"],
-            payer=users[tr["payer"]],
-            payee=users[tr["payee"]],
-            points=tr["points"],
-            reason=tr["reason"],
-        )
-        for tr in result["transfers"]
+    ledger.hand_entries_create(
+        hand=row, users=[s.user for s in t.seats], transfers=result["transfers"], now=now
     )
     t.match.finish_hand(result)
     if t.match.over:
         t.room.status = Room.Status.FINISHED
+        MatchRecord.objects.filter(hands=row).update(ended_at=now)
     # Bots are ready at once; a seat on 托管 readies on the clock, after the settlement has
     # been on screen for a beat.
     for seat in t.seats:
@@ -177,6 +180,7 @@ def _end_match(t: Table, seat: Seat) -> None:
     if t.hand is None or t.hand.phase != "ended":
         raise PlayError(_("The match can be ended only between hands."))
     t.room.status = Room.Status.FINISHED
+    MatchRecord.objects.filter(room=t.room, ended_at=None).update(ended_at=timezone.now())
 
 
 def tuoguan_set(t: Table, seat: Seat, on: bool) -> None:

@@ -13,8 +13,9 @@ from accounts.models import User
 from engine.replay import replay
 from engine.rules import Rules
 from engine.views import seat_view
+from ledger.models import Entry
 from tables.board import Settlement, seat_name, settlement_of
-from tables.models import Hand, Room, Seat, Transfer
+from tables.models import Hand, Room, Seat
 
 if TYPE_CHECKING:
     from django.utils.functional import _StrPromise
@@ -168,12 +169,12 @@ class Ledger:
 
 
 def ledger_for(user: User) -> Ledger:
-    """The user's points, traced through every Transfer of every hand.
+    """The user's points, traced through every hand entry of the book.
 
     ``total`` = the sum of ``against`` and ``against_bots`` = the sum of the hands' points.
     """
     transfers = (
-        Transfer.objects.filter(Q(payer=user) | Q(payee=user))
+        Entry.objects.filter(Q(payer=user) | Q(payee=user), kind=Entry.Kind.HAND)
         .select_related("payer", "payee", "hand", "hand__room")
         .order_by("-hand__started_at", "-hand_id")
     )
@@ -188,6 +189,7 @@ def ledger_for(user: User) -> Ledger:
         sign = 1 if t.payee_id == user.pk else -1
         other = t.payer if sign == 1 else t.payee
         total += sign * t.points
+        assert t.hand is not None and t.hand_id is not None  # kind=hand always has one
         entry = per_hand.setdefault(t.hand_id, HandPoints(hand=t.hand, points=0))
         entry.points += sign * t.points
         if other is not None:
@@ -220,7 +222,7 @@ def hand_visible_to(hand_id: int, user: User) -> Hand | None:
     if user.is_staff or room.owner_id == user.pk:
         return hand
     seated = Seat.objects.filter(room=room, user=user).exists()
-    paid = Transfer.objects.filter(Q(payer=user) | Q(payee=user), hand=hand).exists()
+    paid = Entry.objects.filter(Q(payer=user) | Q(payee=user), hand=hand).exists()
     return hand if seated or paid else None
 
 

@@ -11,8 +11,9 @@ from django.utils import timezone
 from engine.hand import waiting_on
 from engine.rules import Rules
 from engine.tiles import parse_tile
+from ledger.models import Entry
 from tables import services
-from tables.models import Hand, Room, Seat, Transfer
+from tables.models import Hand, Room, Seat
 from tables.protocol import PlayError
 from tests.tables.factories import (
     hand_of,
@@ -85,15 +86,16 @@ def test_taking_back_control_clears_tuoguan(started: Room, user: Any) -> None:
     assert not Seat.objects.get(room=started, index=0).tuoguan
 
 
-def test_a_whole_hand_is_booked_with_zero_sum_transfers(started: Room, user: Any) -> None:
+def test_a_whole_hand_is_booked_with_zero_sum_entries(started: Room, user: Any) -> None:
     state = play_out_hand(started, user, timezone.now())
     hand = Hand.objects.get(room=started, number=1)
     assert hand.ended_at is not None and hand.result == state.result
     assert state.result is not None
-    transfers = list(Transfer.objects.filter(hand=hand))
+    transfers = list(Entry.objects.filter(hand=hand))
     assert len(transfers) == len(state.result["transfers"])
     net = [0, 0, 0, 0]
     for t in transfers:
+        assert t.payer_seat is not None and t.payee_seat is not None
         net[t.payer_seat] -= t.points
         net[t.payee_seat] += t.points
         if t.payer_seat == 0:

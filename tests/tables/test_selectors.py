@@ -3,8 +3,13 @@ from __future__ import annotations
 from typing import Any
 
 from engine.rules import Rules
+from ledger.models import Entry
 from tables import selectors, services
-from tables.models import Hand, Transfer
+from tables.models import Hand
+
+
+def hand_entry(**fields: Any) -> Entry:
+    return Entry.objects.create(kind=Entry.Kind.HAND, **fields)
 
 
 def test_public_rooms_counts_and_privacy(room: Any, user: Any, make_user: Any) -> None:
@@ -46,9 +51,15 @@ def test_ledger_nets_points_per_player_and_hand(room: Any, user: Any, make_user:
     bob, carol = make_user("bob"), make_user("carol")
     h1 = Hand.objects.create(room=room, number=1, dealer=0, seed="s", rules={})
     h2 = Hand.objects.create(room=room, number=2, dealer=1, seed="t", rules={})
-    Transfer.objects.create(hand=h1, payer_seat=1, payee_seat=0, payer=bob, payee=user, points=8)
-    Transfer.objects.create(hand=h1, payer_seat=2, payee_seat=0, payer=carol, payee=user, points=8)
-    Transfer.objects.create(hand=h2, payer_seat=0, payee_seat=1, payer=user, payee=bob, points=3)
+    Entry.objects.create(
+        kind="hand", hand=h1, payer_seat=1, payee_seat=0, payer=bob, payee=user, points=8
+    )
+    Entry.objects.create(
+        kind="hand", hand=h1, payer_seat=2, payee_seat=0, payer=carol, payee=user, points=8
+    )
+    Entry.objects.create(
+        kind="hand", hand=h2, payer_seat=0, payee_seat=1, payer=user, payee=bob, points=3
+    )
     ledger = selectors.ledger_for(user)
     assert ledger.total == 13
     assert dict((u.username, p) for u, p in ledger.against) == {"bob": 5, "carol": 8}
@@ -77,9 +88,15 @@ def test_ledger_rows_add_up_with_bots_and_group_by_match(
     h1 = Hand.objects.create(room=room, number=1, dealer=0, seed="s", rules={})
     h2 = Hand.objects.create(room=other_room, number=1, dealer=0, seed="t", rules={})
     # A bot seat pays and is paid with no account on its side.
-    Transfer.objects.create(hand=h1, payer_seat=2, payee_seat=0, payer=None, payee=user, points=4)
-    Transfer.objects.create(hand=h1, payer_seat=1, payee_seat=0, payer=bob, payee=user, points=4)
-    Transfer.objects.create(hand=h2, payer_seat=0, payee_seat=3, payer=user, payee=None, points=10)
+    Entry.objects.create(
+        kind="hand", hand=h1, payer_seat=2, payee_seat=0, payer=None, payee=user, points=4
+    )
+    Entry.objects.create(
+        kind="hand", hand=h1, payer_seat=1, payee_seat=0, payer=bob, payee=user, points=4
+    )
+    Entry.objects.create(
+        kind="hand", hand=h2, payer_seat=0, payee_seat=3, payer=user, payee=None, points=10
+    )
     ledger = selectors.ledger_for(user)
     assert ledger.total == -2
     assert ledger.against_bots == -6

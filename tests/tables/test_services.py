@@ -5,8 +5,9 @@ from typing import Any
 import pytest
 
 from engine.rules import Rules
+from ledger.models import Entry
 from tables import services
-from tables.models import Hand, Room, Seat, Transfer
+from tables.models import Hand, Room, Seat
 from tables.services import RoomError
 from tests.tables.factories import start_with_bots
 
@@ -216,4 +217,4 @@ def test_closing_a_room_mid_hand_ends_the_hand_unpaid(user: Any) -> None:
     hand = Hand.objects.get(room=room)
     assert room.status == Room.Status.FINISHED and room.deadline is None
     assert hand.ended_at is not None and hand.result is None
-    assert not Transfer.objects.filter(hand=hand).exists()
+    assert not Entry.objects.filter(hand=hand).exists()

@@ -1,0 +1,192 @@
+"""Writing the book: hands booked as the engine settled them, corrections, settling up."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+import pytest
+from django.db.models import Q
+from django.utils import timezone
+
+from ledger import services
+from ledger.models import Entry, SettlementClaim
+from ledger.services import LedgerError
+from tables import clock, moves
+from tables.models import Hand, Match, Room
+from tests.tables.factories import start_with_bots
+
+pytestmark = pytest.mark.usefixtures("english")
+
+
+def play_match(user: Any, *, hands: int, seed: str) -> Room:
+    """Bots (and seat 0 on 托管) play a whole match of ``hands`` hands from a known first deal."""
+    room = start_with_bots(user, hands=hands, tuoguan=True, seed=seed)
+    for _ in range(20_000):
+        room.refresh_from_db()
+        if room.status == Room.Status.FINISHED:
+            return room
+        assert room.deadline is not None
+        clock.advance(room.number, now=room.deadline)
+    raise AssertionError("the match never ended")
+
+
+@pytest.mark.parametrize("seed", ["book-1", "book-2"])
+def test_every_hand_is_booked_as_the_engine_settled_it(user: Any, seed: str) -> None:
+    room = play_match(user, hands=3, seed=seed)
+    assert room.state is not None
+    match = Match.objects.get(room=room)
+    assert match.number == 1 and match.ended_at is not None
+    hands = list(Hand.objects.filter(room=room))
+    assert len(hands) == 3 and all(h.match_id == match.pk for h in hands)
+    assert Entry.objects.filter(hand=hands[0]).exists()  # the known first deal ends in a win
+    seat_totals = [0, 0, 0, 0]
+    for hand in hands:
+        entries = list(Entry.objects.filter(hand=hand))
+        assert hand.result is not None
+        engine = sorted(
+            (t["payer"], t["payee"], t["points"], t["reason"])
+            for t in hand.result["transfers"]
+            if t["points"] > 0 and t["payer"] != t["payee"]
+        )
+        booked = sorted((e.payer_seat, e.payee_seat, e.points, e.reason) for e in entries)
+        assert booked == engine
+        net = [0, 0, 0, 0]
+        for e in entries:
+            assert e.kind == Entry.Kind.HAND and e.match_id == match.pk and e.room_id == room.pk
+            assert (e.payer_seat == 0) == (e.payer == user)
+            assert (e.payee_seat == 0) == (e.payee == user)
+            assert e.payer_seat is not None and e.payee_seat is not None
+            net[e.payer_seat] -= e.points
+            net[e.payee_seat] += e.points
+        assert sum(net) == 0
+        assert net == hand.result["totals"]
+        seat_totals = [a + b for a, b in zip(seat_totals, net, strict=True)]
+    # The totals the table shows (the engine's match) are the book's.
+    assert seat_totals == room.state["match"]["totals"]
+
+
+def test_a_rooms_next_match_starts_from_zero(user: Any) -> None:
+    room = play_match(user, hands=1, seed="book-3")
+    # A second match in the same room (the owner's tool for it comes later): a new Match row.
+    room.status = Room.Status.WAITING
+    room.save(update_fields=["status"])
+    clock.table_commit(moves.match_begin(room, first_seed="book-4"), timezone.now())
+    room.refresh_from_db()
+    assert [m.number for m in Match.objects.filter(room=room)] == [1, 2]
+    second = Match.objects.get(room=room, number=2)
+    assert room.state is not None and room.state["match"]["totals"] == [0, 0, 0, 0]
+    assert Hand.objects.get(room=room, number=1).match.number == 1  # type: ignore[union-attr]
+    assert Hand.objects.filter(match=second).count() == 1
+    assert Hand.objects.get(match=second).number == 2  # hands are numbered through the room
+    assert not Entry.objects.filter(match=second).exists()
+
+
+# ---------------------------------------------------------------- corrections
+
+
+def test_staff_record_a_correction_both_players_see(staff: Any, user: Any, bob: Any) -> None:
+    entry = services.correction_create(
+        staff=staff, payer=user, payee=bob, points=12, note="  hand 3 was mis-scored "
+    )
+    assert (entry.kind, entry.recorded_by, entry.note) == (
+        "correction",
+        staff,
+        "hand 3 was mis-scored",
+    )
+    for who in (user, bob):
+        assert Entry.objects.filter(Q(payer=who) | Q(payee=who)).get() == entry
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"points": 0}, "more than zero"),
+        ({"note": "   "}, "why"),
+        ({"payee": "payer"}, "two different"),
+    ],
+)
+def test_a_bad_correction_writes_nothing(
+    staff: Any, user: Any, bob: Any, fields: dict[str, Any], message: str
+) -> None:
+    args: dict[str, Any] = {"staff": staff, "payer": user, "payee": bob, "points": 5, "note": "x"}
+    args.update({k: (user if v == "payer" else v) for k, v in fields.items()})
+    with pytest.raises(LedgerError, match=message):
+        services.correction_create(**args)
+    assert not Entry.objects.exists()
+
+
+def test_nobody_but_staff_corrects_the_book(user: Any, bob: Any) -> None:
+    with pytest.raises(LedgerError, match="staff"):
+        services.correction_create(staff=user, payer=user, payee=bob, points=5, note="please")
+    user.is_staff = True
+    user.is_active = False
+    with pytest.raises(LedgerError, match="staff"):
+        services.correction_create(staff=user, payer=user, payee=bob, points=5, note="please")
+    assert not Entry.objects.exists()
+
+
+# ---------------------------------------------------------------- settling up
+
+
+def book_net(user: Any) -> int:
+    """The user's net in the book, as ``ledger.settle_up.group_nets`` counts it."""
+    net: dict[str, int] = defaultdict(int)
+    for e in Entry.objects.filter(Q(payer=user) | Q(payee=user)):
+        sign = -1 if e.kind == Entry.Kind.SETTLEMENT else 1
+        net["me"] += sign * e.points * (1 if e.payee_id == user.pk else -1)
+    return net["me"]
+
+
+def test_a_settlement_counts_only_once_the_other_confirms(user: Any, bob: Any) -> None:
+    claim = services.settlement_claim_create(
+        recorded_by=user, payer=user, payee=bob, points=30, note="WeChat"
+    )
+    assert claim.status == SettlementClaim.Status.PROPOSED
+    assert not Entry.objects.exists()
+    with pytest.raises(LedgerError, match="other player"):
+        services.settlement_claim_confirm(claim_id=claim.pk, user=user)
+    assert not Entry.objects.exists()
+    entry = services.settlement_claim_confirm(claim_id=claim.pk, user=bob)
+    claim.refresh_from_db()
+    assert claim.status == SettlementClaim.Status.CONFIRMED and claim.entry == entry
+    assert (claim.answered_by, entry.kind, entry.payer, entry.payee) == (
+        bob,
+        "settlement",
+        user,
+        bob,
+    )
+    assert (entry.points, entry.note, entry.recorded_by) == (30, "WeChat", user)
+    assert book_net(user) == 30 and book_net(bob) == -30
+    # Answered once: a second answer finds nothing waiting.
+    with pytest.raises(LedgerError):
+        services.settlement_claim_confirm(claim_id=claim.pk, user=bob)
+    assert Entry.objects.count() == 1
+
+
+def test_a_disputed_settlement_stays_out_of_the_book(user: Any, bob: Any) -> None:
+    claim = services.settlement_claim_create(recorded_by=bob, payer=user, payee=bob, points=8)
+    disputed = services.settlement_claim_dispute(claim_id=claim.pk, user=user)
+    assert disputed.status == SettlementClaim.Status.DISPUTED and disputed.answered_by == user
+    assert not Entry.objects.exists()
+    with pytest.raises(LedgerError):
+        services.settlement_claim_confirm(claim_id=claim.pk, user=user)
+    assert not Entry.objects.exists()
+
+
+def test_only_the_two_players_record_or_answer(user: Any, bob: Any, make_user: Any) -> None:
+    carol = make_user("carol")
+    with pytest.raises(LedgerError, match="took part"):
+        services.settlement_claim_create(recorded_by=carol, payer=user, payee=bob, points=5)
+    with pytest.raises(LedgerError, match="two different"):
+        services.settlement_claim_create(recorded_by=user, payer=user, payee=user, points=5)
+    with pytest.raises(LedgerError, match="at most"):
+        services.settlement_claim_create(
+            recorded_by=user, payer=user, payee=bob, points=5, note="x" * 201
+        )
+    claim = services.settlement_claim_create(recorded_by=user, payer=user, payee=bob, points=5)
+    for answer in (services.settlement_claim_confirm, services.settlement_claim_dispute):
+        with pytest.raises(LedgerError):
+            answer(claim_id=claim.pk, user=carol)
+    claim.refresh_from_db()
+    assert claim.status == SettlementClaim.Status.PROPOSED
