@@ -35,6 +35,7 @@ from engine.win_check import WinCheck, judged
 __all__ = [
     "HandState",
     "IllegalAction",
+    "abandon",
     "apply",
     "legal_actions",
     "new_hand",
@@ -358,6 +359,22 @@ def apply(
             else:
                 _close_rob(s, events)
     return s, events
+
+
+def abandon(state: HandState) -> HandState:
+    """The hand ended where it stands as a draw in which nobody pays (not even for gangs):
+    what a referee does with a hand that cannot go on. The dealer passes as after a draw.
+
+    >>> from engine.rules import Rules
+    >>> s = abandon(new_hand(Rules(), dealer=1, seed="doc"))
+    >>> s.phase, s.result["outcome"], s.result["totals"], s.result["transfers"]
+    ('ended', 'draw', [0, 0, 0, 0], [])
+    """
+    if state.phase == "ended":
+        raise IllegalAction("the hand is over")
+    s = _copy(state)
+    _end(s, [], win_by="draw", tile=None, robbed=None, events=[], gangs=[])
+    return s
 
 
 def _copy(state: HandState) -> HandState:

@@ -41,9 +41,13 @@ class Room(models.Model):
     """When something is next due at the table (a bot's move, a timer running out)."""
     turn_deadline = models.DateTimeField(null=True, blank=True)
     """When the people asked to act now run out of time (shown as the countdown)."""
+    moved_at = models.DateTimeField(_("last change"), null=True, blank=True)
+    """When the table last changed (a move, a deal, a tick): the staff desk finds stuck tables."""
 
     class Meta:
         ordering = ("-created_at",)
+        verbose_name = _("room")
+        verbose_name_plural = _("rooms")
 
     def __str__(self) -> str:
         return f"{self.number} {self.name}"
@@ -73,6 +77,8 @@ class Seat(models.Model):
 
     class Meta:
         ordering = ("room", "index")
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
         constraints = (
             models.UniqueConstraint(fields=["room", "index"], name="seat_room_index_unique"),
             models.CheckConstraint(condition=models.Q(index__lt=SEATS), name="seat_index_0_3"),
@@ -127,9 +133,128 @@ class Hand(models.Model):
 
     class Meta:
         ordering = ("room", "number")
+        verbose_name = _("hand")
+        verbose_name_plural = _("hands")
         constraints = (
             models.UniqueConstraint(fields=["room", "number"], name="hand_room_number_unique"),
         )
 
     def __str__(self) -> str:
         return f"{self.room.number} hand {self.number}"
+
+
+class DissolveVote(models.Model):
+    """A 解散 vote: a seated player asked to end the match; every other person answers.
+
+    Written once when proposed; only ``outcome`` and ``ended_at`` are filled in, once, when it
+    closes. Its answers are rows of their own, never changed.
+    """
+
+    class Outcome(models.TextChoices):
+        OPEN = "", _("Under way")
+        PASSED = "passed", _("Passed")
+        FAILED = "failed", _("Failed")
+
+    room = models.ForeignKey(
+        Room, on_delete=models.PROTECT, related_name="dissolve_votes", verbose_name=_("room")
+    )
+    match = models.ForeignKey(
+        Match, on_delete=models.PROTECT, related_name="dissolve_votes", verbose_name=_("match")
+    )
+    hand = models.ForeignKey(
+        Hand, on_delete=models.PROTECT, related_name="dissolve_votes", verbose_name=_("hand")
+    )
+    proposer = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="+",
+        verbose_name=_("proposed by"),
+    )
+    proposer_seat = models.PositiveSmallIntegerField(_("seat"))
+    started_at = models.DateTimeField(_("started"), default=timezone.now)
+    deadline = models.DateTimeField(_("deadline"))
+    outcome = models.CharField(
+        _("outcome"), max_length=10, choices=Outcome.choices, default=Outcome.OPEN, blank=True
+    )
+    ended_at = models.DateTimeField(_("ended"), null=True, blank=True)
+
+    class Meta:
+        ordering = ("room", "started_at")
+        verbose_name = _("dissolve vote")
+        verbose_name_plural = _("dissolve votes")
+        constraints = (
+            models.UniqueConstraint(
+                fields=["hand", "proposer_seat"], name="dissolve_once_per_hand_and_seat"
+            ),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.room.number} vote {self.pk}"
+
+
+class DissolveAnswer(models.Model):
+    """One seat's answer to a 解散 vote: given, a bot's (agrees), or the clock's (agrees)."""
+
+    class How(models.TextChoices):
+        ANSWERED = "answered", _("Answered")
+        BOT = "bot", _("Bot")
+        TIMEOUT = "timeout", _("No answer in time")
+
+    vote = models.ForeignKey(
+        DissolveVote, on_delete=models.PROTECT, related_name="answers", verbose_name=_("vote")
+    )
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("player"),
+    )
+    agree = models.BooleanField(_("agrees"))
+    how = models.CharField(_("how"), max_length=10, choices=How.choices)
+    created_at = models.DateTimeField(_("when"), default=timezone.now)
+
+    class Meta:
+        ordering = ("vote", "created_at", "seat")
+        verbose_name = _("dissolve answer")
+        verbose_name_plural = _("dissolve answers")
+        constraints = (
+            models.UniqueConstraint(fields=["vote", "seat"], name="dissolve_answer_once"),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.vote} seat {self.seat}"
+
+
+class AuditEntry(models.Model):
+    """What a staff member did to a running table, and why. Written once, never changed."""
+
+    class Action(models.TextChoices):
+        DISSOLVE = "dissolve", _("Dissolved the room")
+        REPLACE = "replace", _("Replaced a player by a bot")
+        CLOSE_HAND = "close_hand", _("Closed a stuck hand as a draw")
+        REARM = "rearm", _("Re-armed the clock")
+
+    room = models.ForeignKey(
+        Room, on_delete=models.PROTECT, related_name="audit_entries", verbose_name=_("room")
+    )
+    staff = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="+",
+        verbose_name=_("staff"),
+    )
+    action = models.CharField(_("action"), max_length=20, choices=Action.choices)
+    reason = models.CharField(_("reason"), max_length=300)
+    detail = models.CharField(_("detail"), max_length=200, blank=True)
+    created_at = models.DateTimeField(_("when"), default=timezone.now, db_index=True)
+
+    class Meta:
+        ordering = ("-created_at",)
+        verbose_name = _("audit entry")
+        verbose_name_plural = _("audit log")
+
+    def __str__(self) -> str:
+        return f"{self.room.number} {self.action}"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from engine.hand import HandState, waiting_on
@@ -74,7 +75,8 @@ def table_save(t: Table) -> None:
         "hand_id": t.hand_row.pk if t.hand_row else None,
     }
     room.version += 1
-    room.save(update_fields=["state", "version", "deadline", "turn_deadline", "status"])
+    room.moved_at = timezone.now()
+    room.save(update_fields=["state", "version", "deadline", "turn_deadline", "status", "moved_at"])
     if t.hand_row is not None and t.hand is not None:
         t.hand_row.actions = t.hand.log
         t.hand_row.save(update_fields=["actions"])
