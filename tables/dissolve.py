@@ -30,6 +30,7 @@ __all__ = [
     "VoteView",
     "match_dissolve",
     "message_apply",
+    "vote_cancel",
     "vote_open",
     "vote_tick",
     "vote_view",
@@ -141,6 +142,13 @@ def _close(t: Table, vote: DissolveVote, outcome: str, now: datetime) -> None:
     if outcome == DissolveVote.Outcome.FAILED and t.room.turn_deadline is not None:
         # The countdown stood still while the vote ran: it resumes with the time it had.
         t.room.turn_deadline += now - vote.started_at
+
+
+def vote_cancel(t: Table, now: datetime) -> None:
+    """Staff act on the table: a vote under way closes as failed (the record keeps it)."""
+    vote = vote_open(t)
+    if vote is not None:
+        _close(t, vote, DissolveVote.Outcome.FAILED, now)
 
 
 def match_dissolve(t: Table, now: datetime) -> None:

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from tables import views
+from tables import staff_views, views
 
 urlpatterns = [
     path("", views.lobby, name="lobby"),
@@ -14,4 +14,7 @@ urlpatterns = [
     path("ledger/", views.ledger, name="ledger"),
     path("hands/<int:hand_id>/", views.hand_detail, name="hand_detail"),
     path("calc/", views.calculator, name="calculator"),
+    path("r/<str:number>/record/", staff_views.record, name="room_record"),
+    path("staff/tables/", staff_views.desk, name="staff_desk"),
+    path("staff/tables/<str:number>/<str:action>/", staff_views.desk_action, name="staff_action"),
 ]
