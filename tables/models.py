@@ -23,7 +23,10 @@ class Room(models.Model):
     number = models.CharField(_("room number"), max_length=6, unique=True)
     name = models.CharField(_("name"), max_length=40)
     owner = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="owned_rooms"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="owned_rooms",
+        verbose_name=_("owner"),
     )
     is_public = models.BooleanField(_("public"), default=True)
     rules = models.JSONField(_("rules"))
@@ -32,14 +35,14 @@ class Room(models.Model):
     status = models.CharField(
         _("status"), max_length=10, choices=Status.choices, default=Status.WAITING
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
     # The live game, written only by ``tables.table``: the match and the current hand as the
     # engine's JSON (secret: holds every hand and the wall), bumped ``version`` on every commit.
     state = models.JSONField(null=True, blank=True)
-    version = models.PositiveIntegerField(default=0)
-    deadline = models.DateTimeField(null=True, blank=True)
+    version = models.PositiveIntegerField(_("version"), default=0)
+    deadline = models.DateTimeField(_("next due"), null=True, blank=True)
     """When something is next due at the table (a bot's move, a timer running out)."""
-    turn_deadline = models.DateTimeField(null=True, blank=True)
+    turn_deadline = models.DateTimeField(_("turn ends"), null=True, blank=True)
     """When the people asked to act now run out of time (shown as the countdown)."""
     moved_at = models.DateTimeField(_("last change"), null=True, blank=True)
     """When the table last changed (a move, a deal, a tick): the staff desk finds stuck tables."""
@@ -54,20 +57,23 @@ class Room(models.Model):
 
 
 class Seat(models.Model):
-    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="seats")
-    index = models.PositiveSmallIntegerField()
+    room = models.ForeignKey(
+        Room, on_delete=models.CASCADE, related_name="seats", verbose_name=_("room")
+    )
+    index = models.PositiveSmallIntegerField(_("seat"))
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,
         null=True,
         blank=True,
         related_name="seats",
+        verbose_name=_("player"),
     )
-    bot = models.CharField(max_length=20, blank=True, default="")
-    ready = models.BooleanField(default=False)
-    tuoguan = models.BooleanField(default=False)
+    bot = models.CharField(_("bot"), max_length=20, blank=True, default="")
+    ready = models.BooleanField(_("ready"), default=False)
+    tuoguan = models.BooleanField(_("auto-play"), default=False)
     """托管: the engine's bot plays this seat until the player takes control back."""
-    connections = models.PositiveSmallIntegerField(default=0)
+    connections = models.PositiveSmallIntegerField(_("open pages"), default=0)
     """Open table pages of this seat's player (two tabs count twice)."""
     disconnected_at = models.DateTimeField(null=True, blank=True)
     """When the last open page of this seat closed; None while connected."""
@@ -117,19 +123,26 @@ class Match(models.Model):
 
 
 class Hand(models.Model):
-    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="hands")
+    room = models.ForeignKey(
+        Room, on_delete=models.CASCADE, related_name="hands", verbose_name=_("room")
+    )
     match = models.ForeignKey(
-        Match, on_delete=models.PROTECT, related_name="hands", null=True, blank=True
+        Match,
+        on_delete=models.PROTECT,
+        related_name="hands",
+        null=True,
+        blank=True,
+        verbose_name=_("match"),
     )
     """Null only for hands booked before matches were recorded and not yet migrated."""
-    number = models.PositiveSmallIntegerField()
-    dealer = models.PositiveSmallIntegerField()
+    number = models.PositiveSmallIntegerField(_("hand number"))
+    dealer = models.PositiveSmallIntegerField(_("dealer"))
     seed = models.CharField(max_length=64)  # secret: never rendered
-    rules = models.JSONField()
-    actions = models.JSONField(default=list)
-    result = models.JSONField(null=True, blank=True)
-    started_at = models.DateTimeField(auto_now_add=True)
-    ended_at = models.DateTimeField(null=True, blank=True)
+    rules = models.JSONField(_("rules"))
+    actions = models.JSONField(_("moves"), default=list)
+    result = models.JSONField(_("result"), null=True, blank=True)
+    started_at = models.DateTimeField(_("started"), auto_now_add=True)
+    ended_at = models.DateTimeField(_("ended"), null=True, blank=True)
 
     class Meta:
         ordering = ("room", "number")

@@ -21,7 +21,7 @@ from accounts.models import User
 from accounts.services import window_count_add
 from engine.rules import Rules
 from tables import clock, moves, presence, selectors
-from tables.models import BOT_BASIC, SEATS, Hand, Room, Seat
+from tables.models import BOT_BASIC, SEATS, Hand, Match, Room, Seat
 from tables.protocol import Message, PlayError
 from tables.table import Table, load_table, room_locked, table_locked
 
@@ -262,6 +262,7 @@ def room_close(*, room: Room) -> Room:
         room.save(update_fields=["status", "deadline", "turn_deadline"])
         # A hand cut off in play ends with no result: nobody pays for it.
         Hand.objects.filter(room=room, ended_at__isnull=True).update(ended_at=timezone.now())
+        Match.objects.filter(room=room, ended_at=None).update(ended_at=timezone.now())
         return room
 
 

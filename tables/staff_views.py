@@ -71,9 +71,11 @@ def desk_action(request: HttpRequest, number: str, action: str) -> HttpResponse:
         messages.error(request, f"{number}: {exc}")
     else:
         notify.table_changed(number)
+        done = AuditEntry.Action(action).label
         messages.success(
             request,
-            f"{number}: {AuditEntry.Action(action).label} — {_('written to the audit log.')}",
+            _("%(room)s: %(action)s (written to the audit log).")
+            % {"room": number, "action": done},
         )
     return redirect("staff_desk")
 
