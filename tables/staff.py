@@ -14,6 +14,7 @@ from datetime import datetime, timedelta
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 
 from accounts.models import User
 from engine.hand import abandon
@@ -41,6 +42,13 @@ STUCK_AFTER = timedelta(minutes=2)
 """A table whose deadline is this far past with no page open is stuck: nothing will move it."""
 
 REASON_MAX = 300
+
+PHASES = {
+    "turn": _lazy("a turn"),
+    "claim": _lazy("claims on a discard"),
+    "rob": _lazy("robbing a gang"),
+    "ended": _lazy("between hands"),
+}
 
 
 class StaffError(ValueError):
@@ -108,7 +116,7 @@ def desk_rows(now: datetime | None = None) -> list[DeskRow]:
                 room=room,
                 hand_no=t.match.hand_no + 1,
                 step=t.hand.step,
-                phase=t.hand.phase,
+                phase=str(PHASES.get(t.hand.phase, t.hand.phase)),
                 turn=[seat_name(t.seats[i]) for i in must_act(t)],
                 deadline=room.deadline,
                 deadline_overdue=overdue,
