@@ -106,7 +106,7 @@ def test_all_agree_and_the_match_ends_unpaid(
     shoot(pages[0], screenshots, "room-record-phone")
 
 
-def test_one_refusal_and_play_goes_on(new_context: Any, make_user: Any) -> None:
+def test_one_refusal_and_play_goes_on(new_context: Any, make_user: Any, screenshots: Path) -> None:
     room, _users, pages = four_at_a_table(make_user, new_context)
     pages[2].locator("[data-action=dissolve-propose]").click()
     for page in (pages[0], pages[1], pages[3]):
@@ -125,3 +125,5 @@ def test_one_refusal_and_play_goes_on(new_context: Any, make_user: Any) -> None:
     # The proposer cannot propose again during this hand; the others still may.
     expect(pages[2].locator("[data-action=dissolve-propose]")).to_have_count(0)
     expect(pages[0].locator("[data-action=dissolve-propose]")).to_have_count(1)
+    shoot(pages[0], screenshots, "dissolve-button-phone")
+    shoot(pages[1], screenshots, "dissolve-button-wide")
