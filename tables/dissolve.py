@@ -185,33 +185,46 @@ class VoteView:
     vote_seconds: int = VOTE_SECONDS
 
 
-def vote_view(t: Table, viewer_id: int | None, now: datetime | None = None) -> VoteView:
-    """What ``viewer_id`` (None: not logged in) sees of the vote at table ``t``."""
-    from tables.board import seat_name  # the board's naming; board imports nothing of ours
-
+def vote_view(
+    *,
+    room: Room,
+    names: list[str],
+    my_index: int | None,
+    finished: bool,
+    now: datetime | None = None,
+) -> VoteView:
+    """What the player in seat ``my_index`` (None: a spectator) sees of the vote; ``names``
+    are the four seats' names as the table shows them. One or two queries: it is rendered
+    into every push."""
     now = now or timezone.now()
-    me = next((s for s in t.seats if viewer_id is not None and s.user_id == viewer_id), None)
-    if t.finished:
+    if finished:
         return VoteView()
-    vote = vote_open(t)
+    vote = (
+        DissolveVote.objects.filter(room=room, outcome=DissolveVote.Outcome.OPEN)
+        .prefetch_related("answers")
+        .first()
+    )
     if vote is None:
+        hand_id = (room.state or {}).get("hand_id")
         proposed = (
-            me is not None
-            and t.hand_row is not None
-            and DissolveVote.objects.filter(hand=t.hand_row, proposer_seat=me.index).exists()
+            my_index is not None
+            and hand_id is not None
+            and DissolveVote.objects.filter(hand_id=int(hand_id), proposer_seat=my_index).exists()
         )
-        return VoteView(can_propose=me is not None and not proposed)
+        return VoteView(can_propose=my_index is not None and not proposed)
     answers = {a.seat: a.agree for a in vote.answers.all()}
     view = VoteView(
         running=True,
-        proposer=seat_name(t.seats[vote.proposer_seat]),
+        proposer=names[vote.proposer_seat],
         seconds_left=max(0, int((vote.deadline - now).total_seconds() + 0.999)),
-        can_answer=me is not None and me.index != vote.proposer_seat and me.index not in answers,
+        can_answer=my_index is not None
+        and my_index != vote.proposer_seat
+        and my_index not in answers,
     )
-    for s in t.seats:
-        if s.index == vote.proposer_seat:
+    for index, name in enumerate(names):
+        if index == vote.proposer_seat:
             continue
-        state = "waiting" if s.index not in answers else "agreed" if answers[s.index] else "refused"
+        state = "waiting" if index not in answers else "agreed" if answers[index] else "refused"
         label = {"waiting": _("Waiting"), "agreed": _("Agreed"), "refused": _("Refused")}[state]
-        view.answers.append(AnswerView(name=seat_name(s), state=state, label=label))
+        view.answers.append(AnswerView(name=name, state=state, label=label))
     return view

@@ -5,14 +5,12 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from django.utils import timezone
 
 from ledger.models import Entry
 from tables import clock
-from tables.dissolve import VOTE_SECONDS, vote_view
+from tables.dissolve import VOTE_SECONDS, VoteView, vote_view
 from tables.models import DissolveAnswer, DissolveVote, Hand, Match, Room, Seat
 from tables.protocol import PlayError
-from tables.table import load_table
 from tests.tables.factories import (
     hand_of,
     move_json,
@@ -183,23 +181,24 @@ def test_moves_wait_while_the_vote_runs(four: Any) -> None:
     assert hand_of(room).step == state.step
 
 
+def panel(room: Room, my_index: int | None) -> VoteView:
+    room.refresh_from_db()
+    names = ["alice", "bob", "carol", "dave"]
+    return vote_view(room=room, names=names, my_index=my_index, finished=False)
+
+
 def test_the_panel_shows_who_answered(four: Any) -> None:
     room, users = four
-    t = load_table(room)
-    assert t is not None
-    assert vote_view(t, users[1].pk).can_propose
-    assert not vote_view(t, None).can_propose
+    assert panel(room, 1).can_propose
+    assert not panel(room, None).can_propose
     send(room, users[0], {"action": "dissolve_propose"})
     send(room, users[1], {"action": "dissolve_answer", "agree": "1"})
-    room.refresh_from_db()
-    t = load_table(room)
-    assert t is not None
-    view = vote_view(t, users[2].pk, now=timezone.now())
+    view = panel(room, 2)
     assert view.running and view.can_answer and view.proposer == "alice"
     assert [(a.name, a.state) for a in view.answers] == [
         ("bob", "agreed"),
         ("carol", "waiting"),
         ("dave", "waiting"),
     ]
-    assert not vote_view(t, users[1].pk).can_answer
+    assert not panel(room, 1).can_answer and not panel(room, 0).can_propose
     assert 0 < view.seconds_left <= VOTE_SECONDS

@@ -44,7 +44,7 @@ def test_the_record_holds_every_vote_and_answer(dissolved: Any) -> None:
 def test_the_record_page_says_the_hand_was_dissolved(client: Client, dissolved: Any) -> None:
     room, users = dissolved
     client.force_login(users[2])
-    text = client.get(f"/r/{room.number}/record/").content.decode()
+    text = client.get(f"/r/{room.number}/record/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert 'data-result="dissolved"' in text
     assert text.count('data-vote="failed"') == 1 and text.count('data-vote="passed"') == 1
     assert "bob proposed during hand 1" in text

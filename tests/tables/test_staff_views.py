@@ -62,7 +62,12 @@ def test_each_action_writes_the_audit_log(
 def test_an_action_without_a_reason_is_refused(client: Client, people: Any, referee: Any) -> None:
     room, _users = people
     client.force_login(referee)
-    response = client.post(f"/staff/tables/{room.number}/dissolve/", {"reason": ""}, follow=True)
+    response = client.post(
+        f"/staff/tables/{room.number}/dissolve/",
+        {"reason": ""},
+        follow=True,
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
     assert "Give a reason" in response.content.decode()
     assert not AuditEntry.objects.exists()
     assert client.post(f"/staff/tables/{room.number}/explode/", {"reason": "x"}).status_code == 404
