@@ -14,6 +14,7 @@ from engine.actions import Action, ActionError
 from engine.hand import (
     HandState,
     IllegalAction,
+    abandon,
     apply,
     legal_actions,
     new_hand,
@@ -687,3 +688,15 @@ def test_owner_roll_counts_seats_from_the_owner() -> None:
         match = Match(R, seed="owner-roll", owner=owner)
         assert (match.dealer, match.first_rolls) == first_dealer(R, "owner-roll", owner)
     assert seen == set(OWNER_ROLL_OFFSET)  # every sum came up
+
+
+def test_an_abandoned_hand_is_a_draw_nobody_pays_and_the_state_is_kept() -> None:
+    state = new_hand(R, dealer=2, seed="abandon")
+    before = state.to_json()
+    ended = abandon(state)
+    assert state.to_json() == before  # the input is never changed
+    assert ended.phase == "ended" and ended.result is not None
+    assert ended.result["outcome"] == "draw" and ended.result["winners"] == []
+    assert ended.result["transfers"] == [] and ended.result["totals"] == [0, 0, 0, 0]
+    with pytest.raises(IllegalAction, match="over"):
+        abandon(ended)

@@ -202,3 +202,14 @@ def test_the_panel_shows_who_answered(four: Any) -> None:
     ]
     assert not panel(room, 1).can_answer and not panel(room, 0).can_propose
     assert 0 < view.seconds_left <= VOTE_SECONDS
+
+
+def test_bots_and_auto_play_wait_while_the_vote_runs(people: Any) -> None:
+    room, users = people  # everyone on 托管: without the vote the clock would move them
+    step = hand_of(room).step
+    send(room, users[0], {"action": "dissolve_propose"})
+    room.refresh_from_db()
+    vote = DissolveVote.objects.get()
+    assert room.deadline == vote.deadline
+    assert not clock.advance(room.number, now=vote.deadline - timedelta(seconds=1))
+    assert hand_of(room).step == step
