@@ -54,8 +54,11 @@ def room_record(room: Room) -> RoomRecord:
                 match=m,
                 hands=list(m.hands.order_by("number")),
                 votes=mine,
+                # A vote passed between hands leaves the last hand as it was booked.
                 dissolved_hand_ids={
-                    v.hand_id for v in mine if v.outcome == DissolveVote.Outcome.PASSED
+                    v.hand_id
+                    for v in mine
+                    if v.outcome == DissolveVote.Outcome.PASSED and v.hand.result is None
                 },
             )
         )

@@ -8,7 +8,12 @@ from django.test import Client
 
 from tables.models import Room
 from tables.record import room_record, room_record_visible
-from tests.tables.factories import send, start_with_four_people
+from tests.tables.factories import (
+    run_clock_until_hand_ends,
+    send,
+    start_with_bots,
+    start_with_four_people,
+)
 
 pytestmark = pytest.mark.usefixtures("english")
 
@@ -57,3 +62,13 @@ def test_who_may_read_the_record(dissolved: Any, make_user: Callable[..., Any]) 
     boss = make_user("boss")
     boss.is_staff = True
     assert room_record_visible(room, boss)
+
+
+def test_a_vote_passed_between_hands_leaves_the_booked_hand_as_it_was(user: Any) -> None:
+    room = start_with_bots(user, hands=None, tuoguan=True, seed="record-between")
+    run_clock_until_hand_ends(room)
+    send(room, user, {"action": "dissolve_propose"})
+    room.refresh_from_db()
+    assert room.status == Room.Status.FINISHED
+    (match,) = room_record(room).matches
+    assert match.votes[0].outcome == "passed" and match.dissolved_hand_ids == set()
