@@ -44,8 +44,8 @@ class Room(models.Model):
     """When something is next due at the table (a bot's move, a timer running out)."""
     turn_deadline = models.DateTimeField(_("turn ends"), null=True, blank=True)
     """When the people asked to act now run out of time (shown as the countdown)."""
-    moved_at = models.DateTimeField(_("last change"), null=True, blank=True)
-    """When the table last changed (a move, a deal, a tick): the staff desk finds stuck tables."""
+    moved_at = models.DateTimeField(_("last move"), null=True, blank=True)
+    """When the table last moved on (a move, a deal): the staff desk shows how long ago."""
 
     class Meta:
         ordering = ("-created_at",)
