@@ -12,6 +12,20 @@ from accounts.models import User
 from ledger.models import Entry
 
 
+def _has_a_record(user: User) -> bool:
+    """Named in the book, owner of a room (its hands would go with it), in a 解散 vote, or in
+    the staff audit log: such a player is deactivated, never deleted."""
+    from tables.models import AuditEntry, DissolveAnswer, DissolveVote, Room
+
+    return (
+        Entry.objects.filter(Q(payer=user) | Q(payee=user)).exists()
+        or Room.objects.filter(owner=user).exists()
+        or DissolveVote.objects.filter(proposer=user).exists()
+        or DissolveAnswer.objects.filter(user=user).exists()
+        or AuditEntry.objects.filter(staff=user).exists()
+    )
+
+
 @admin.register(User)
 class UserAdmin(BaseUserAdmin):  # type: ignore[type-arg]
     """Players are deactivated, not deleted: the book names them on every entry for good."""
@@ -30,7 +44,7 @@ class UserAdmin(BaseUserAdmin):  # type: ignore[type-arg]
         return actions
 
     def has_delete_permission(self, request: HttpRequest, obj: User | None = None) -> bool:
-        if obj is not None and Entry.objects.filter(Q(payer=obj) | Q(payee=obj)).exists():
+        if obj is not None and _has_a_record(obj):
             return False
         return super().has_delete_permission(request, obj)
 

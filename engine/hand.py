@@ -20,6 +20,7 @@ in :mod:`engine.replay`.
 from __future__ import annotations
 
 import copy
+import dataclasses
 from typing import Any
 
 from engine.actions import Action
@@ -35,6 +36,7 @@ from engine.wall import Wall
 __all__ = [
     "HandState",
     "IllegalAction",
+    "abandon",
     "apply",
     "hu_check",
     "legal_actions",
@@ -278,6 +280,26 @@ def apply(
             else:
                 _close_rob(s, events)
     return s, events
+
+
+def abandon(state: HandState) -> HandState:
+    """The hand ended where it stands as a draw in which nobody pays (not even for gangs):
+    what a referee does with a hand that cannot go on. The dealer passes as after a draw.
+
+    >>> from engine.rules import Rules
+    >>> s = abandon(new_hand(Rules(), dealer=1, seed="doc"))
+    >>> s.phase, s.result["outcome"], s.result["totals"], s.result["transfers"]
+    ('ended', 'draw', [0, 0, 0, 0], [])
+    """
+    if state.phase == "ended":
+        raise IllegalAction("the hand is over")
+    s = state.copy()
+    end = HandEnd(s.rules, s.dealer, s.indicator, s.hands, s.melds, s.flown, s.last_drawer)
+    drawn = settle(end, [], win_by="draw", tile=None)
+    s.result = dataclasses.replace(drawn, payments=()).to_json()
+    s.phase = "ended"
+    s.pending = None
+    return s
 
 
 def _plainly_legal(state: HandState, seat: int, action: Action) -> Action | None:

@@ -16,6 +16,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from tables import dissolve
 from tables.moves import automatic_play, hand_book_if_ended, hand_deal_if_all_ready
 from tables.presence import gone_since
 from tables.table import Table, load_table, must_act, room_locked, seat_automatic, table_save
@@ -51,6 +52,11 @@ def schedule(t: Table, now: datetime) -> None:
     """Set ``room.turn_deadline`` (a new decision gets a fresh countdown) and ``room.deadline``
     (the next bot beat, countdown's end or grace period's end, whichever comes first)."""
     room = t.room
+    vote = dissolve.vote_open(t)
+    if vote is not None:
+        # The table is paused for a 解散 vote: only its deadline is due; the countdown waits.
+        room.deadline = vote.deadline
+        return
     waiting = must_act(t)
     people = [i for i in waiting if not seat_automatic(t.seats[i])]
     key = _decision_key(t)
@@ -94,6 +100,9 @@ def advance(number: str, now: datetime | None = None) -> bool:
         t = load_table(room)
         if t is None:
             return False
+        if dissolve.vote_tick(t, now):
+            table_commit(t, now)
+            return True
         waiting = must_act(t)
         for i in waiting:
             seat = t.seats[i]

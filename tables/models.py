@@ -23,7 +23,10 @@ class Room(models.Model):
     number = models.CharField(_("room number"), max_length=6, unique=True)
     name = models.CharField(_("name"), max_length=40)
     owner = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="owned_rooms"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="owned_rooms",
+        verbose_name=_("owner"),
     )
     is_public = models.BooleanField(_("public"), default=True)
     rules = models.JSONField(_("rules"))
@@ -32,38 +35,45 @@ class Room(models.Model):
     status = models.CharField(
         _("status"), max_length=10, choices=Status.choices, default=Status.WAITING
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
     # The live game, written only by ``tables.table``: the match and the current hand as the
     # engine's JSON (secret: holds every hand and the wall), bumped ``version`` on every commit.
     state = models.JSONField(null=True, blank=True)
-    version = models.PositiveIntegerField(default=0)
-    deadline = models.DateTimeField(null=True, blank=True)
+    version = models.PositiveIntegerField(_("version"), default=0)
+    deadline = models.DateTimeField(_("next due"), null=True, blank=True)
     """When something is next due at the table (a bot's move, a timer running out)."""
-    turn_deadline = models.DateTimeField(null=True, blank=True)
+    turn_deadline = models.DateTimeField(_("turn ends"), null=True, blank=True)
     """When the people asked to act now run out of time (shown as the countdown)."""
+    moved_at = models.DateTimeField(_("last move"), null=True, blank=True)
+    """When the table last moved on (a move, a deal): the staff desk shows how long ago."""
 
     class Meta:
         ordering = ("-created_at",)
+        verbose_name = _("room")
+        verbose_name_plural = _("rooms")
 
     def __str__(self) -> str:
         return f"{self.number} {self.name}"
 
 
 class Seat(models.Model):
-    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="seats")
-    index = models.PositiveSmallIntegerField()
+    room = models.ForeignKey(
+        Room, on_delete=models.CASCADE, related_name="seats", verbose_name=_("room")
+    )
+    index = models.PositiveSmallIntegerField(_("seat"))
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,
         null=True,
         blank=True,
         related_name="seats",
+        verbose_name=_("player"),
     )
-    bot = models.CharField(max_length=20, blank=True, default="")
-    ready = models.BooleanField(default=False)
-    tuoguan = models.BooleanField(default=False)
+    bot = models.CharField(_("bot"), max_length=20, blank=True, default="")
+    ready = models.BooleanField(_("ready"), default=False)
+    tuoguan = models.BooleanField(_("auto-play"), default=False)
     """托管: the engine's bot plays this seat until the player takes control back."""
-    connections = models.PositiveSmallIntegerField(default=0)
+    connections = models.PositiveSmallIntegerField(_("open pages"), default=0)
     """Open table pages of this seat's player (two tabs count twice)."""
     disconnected_at = models.DateTimeField(null=True, blank=True)
     """When the last open page of this seat closed; None while connected."""
@@ -73,6 +83,8 @@ class Seat(models.Model):
 
     class Meta:
         ordering = ("room", "index")
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
         constraints = (
             models.UniqueConstraint(fields=["room", "index"], name="seat_room_index_unique"),
             models.CheckConstraint(condition=models.Q(index__lt=SEATS), name="seat_index_0_3"),
@@ -111,24 +123,33 @@ class Match(models.Model):
 
 
 class Hand(models.Model):
-    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="hands")
+    room = models.ForeignKey(
+        Room, on_delete=models.CASCADE, related_name="hands", verbose_name=_("room")
+    )
     match = models.ForeignKey(
-        Match, on_delete=models.PROTECT, related_name="hands", null=True, blank=True
+        Match,
+        on_delete=models.PROTECT,
+        related_name="hands",
+        null=True,
+        blank=True,
+        verbose_name=_("match"),
     )
     """Null only for hands booked before matches were recorded and not yet migrated."""
-    number = models.PositiveSmallIntegerField()
-    dealer = models.PositiveSmallIntegerField()
+    number = models.PositiveSmallIntegerField(_("hand number"))
+    dealer = models.PositiveSmallIntegerField(_("dealer"))
     seed = models.CharField(max_length=64)  # secret until the hand has ended
     seed_hash = models.CharField(max_length=64, blank=True, default="")
     """SHA-256 of ``seed`` (hex), shown from the deal on: the commitment to the wall."""
-    rules = models.JSONField()
-    actions = models.JSONField(default=list)
-    result = models.JSONField(null=True, blank=True)
-    started_at = models.DateTimeField(auto_now_add=True)
-    ended_at = models.DateTimeField(null=True, blank=True)
+    rules = models.JSONField(_("rules"))
+    actions = models.JSONField(_("moves"), default=list)
+    result = models.JSONField(_("result"), null=True, blank=True)
+    started_at = models.DateTimeField(_("started"), auto_now_add=True)
+    ended_at = models.DateTimeField(_("ended"), null=True, blank=True)
 
     class Meta:
         ordering = ("room", "number")
+        verbose_name = _("hand")
+        verbose_name_plural = _("hands")
         constraints = (
             models.UniqueConstraint(fields=["room", "number"], name="hand_room_number_unique"),
         )
@@ -158,3 +179,120 @@ class ReplayShare(models.Model):
 
     def __str__(self) -> str:
         return f"{self.hand} share {self.pk}"
+
+
+class DissolveVote(models.Model):
+    """A 解散 vote: a seated player asked to end the match; every other person answers.
+
+    Written once when proposed; only ``outcome`` and ``ended_at`` are filled in, once, when it
+    closes. Its answers are rows of their own, never changed.
+    """
+
+    class Outcome(models.TextChoices):
+        OPEN = "", _("Under way")
+        PASSED = "passed", _("Passed")
+        FAILED = "failed", _("Failed")
+
+    room = models.ForeignKey(
+        Room, on_delete=models.PROTECT, related_name="dissolve_votes", verbose_name=_("room")
+    )
+    match = models.ForeignKey(
+        Match, on_delete=models.PROTECT, related_name="dissolve_votes", verbose_name=_("match")
+    )
+    hand = models.ForeignKey(
+        Hand, on_delete=models.PROTECT, related_name="dissolve_votes", verbose_name=_("hand")
+    )
+    proposer = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="+",
+        verbose_name=_("proposed by"),
+    )
+    proposer_seat = models.PositiveSmallIntegerField(_("seat"))
+    started_at = models.DateTimeField(_("started"), default=timezone.now)
+    deadline = models.DateTimeField(_("deadline"))
+    outcome = models.CharField(
+        _("outcome"), max_length=10, choices=Outcome.choices, default=Outcome.OPEN, blank=True
+    )
+    ended_at = models.DateTimeField(_("ended"), null=True, blank=True)
+
+    class Meta:
+        ordering = ("room", "started_at")
+        verbose_name = _("dissolve vote")
+        verbose_name_plural = _("dissolve votes")
+        constraints = (
+            models.UniqueConstraint(
+                fields=["hand", "proposer_seat"], name="dissolve_once_per_hand_and_seat"
+            ),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.room.number} vote {self.pk}"
+
+
+class DissolveAnswer(models.Model):
+    """One seat's answer to a 解散 vote: given, a bot's (agrees), or the clock's (agrees)."""
+
+    class How(models.TextChoices):
+        ANSWERED = "answered", _("Answered")
+        BOT = "bot", _("Bot")
+        TIMEOUT = "timeout", _("No answer in time")
+
+    vote = models.ForeignKey(
+        DissolveVote, on_delete=models.PROTECT, related_name="answers", verbose_name=_("vote")
+    )
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("player"),
+    )
+    agree = models.BooleanField(_("agrees"))
+    how = models.CharField(_("how"), max_length=10, choices=How.choices)
+    created_at = models.DateTimeField(_("when"), default=timezone.now)
+
+    class Meta:
+        ordering = ("vote", "created_at", "seat")
+        verbose_name = _("dissolve answer")
+        verbose_name_plural = _("dissolve answers")
+        constraints = (
+            models.UniqueConstraint(fields=["vote", "seat"], name="dissolve_answer_once"),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.vote} seat {self.seat}"
+
+
+class AuditEntry(models.Model):
+    """What a staff member did to a running table, and why. Written once, never changed."""
+
+    class Action(models.TextChoices):
+        DISSOLVE = "dissolve", _("Dissolved the room")
+        REPLACE = "replace", _("Replaced a player by a bot")
+        CLOSE_HAND = "close_hand", _("Closed a stuck hand as a draw")
+        REARM = "rearm", _("Re-armed the clock")
+
+    room = models.ForeignKey(
+        Room, on_delete=models.PROTECT, related_name="audit_entries", verbose_name=_("room")
+    )
+    staff = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="+",
+        verbose_name=_("staff"),
+    )
+    action = models.CharField(_("action"), max_length=20, choices=Action.choices)
+    reason = models.CharField(_("reason"), max_length=300)
+    detail = models.CharField(_("detail"), max_length=200, blank=True)
+    created_at = models.DateTimeField(_("when"), default=timezone.now, db_index=True)
+
+    class Meta:
+        ordering = ("-created_at",)
+        verbose_name = _("audit entry")
+        verbose_name_plural = _("audit log")
+
+    def __str__(self) -> str:
+        return f"{self.room.number} {self.action}"

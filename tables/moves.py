@@ -22,9 +22,19 @@ from engine.play.bots import choose_action
 from engine.rules import Rules
 from engine.views import seat_info
 from ledger import services as ledger
+from tables import dissolve
 from tables.models import BOT_BASIC, Hand, Room, Seat
 from tables.models import Match as MatchRecord
-from tables.protocol import EndMatch, Message, Move, PlayError, Ready, SetTuoguan
+from tables.protocol import (
+    AnswerDissolve,
+    EndMatch,
+    Message,
+    Move,
+    PlayError,
+    ProposeDissolve,
+    Ready,
+    SetTuoguan,
+)
 from tables.table import Table
 from tables.verify import seed_commitment
 
@@ -139,6 +149,11 @@ def seat_playing(t: Table, user: User) -> Seat:
 
 def message_apply(t: Table, seat: Seat, message: Message) -> None:
     """What the player in ``seat`` sent (see :mod:`tables.protocol`)."""
+    if isinstance(message, ProposeDissolve | AnswerDissolve):
+        dissolve.message_apply(t, seat.index, message, timezone.now())
+        return
+    if not isinstance(message, SetTuoguan) and dissolve.vote_open(t) is not None:
+        raise PlayError(_("The table is paused while the vote to dissolve the room runs."))
     if isinstance(message, SetTuoguan):
         tuoguan_set(t, seat, message.on)
     elif isinstance(message, EndMatch):

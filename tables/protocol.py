@@ -28,11 +28,13 @@ from engine.actions import Action, ActionError
 
 __all__ = [
     "MOVE_TYPES",
+    "AnswerDissolve",
     "EndMatch",
     "MalformedMessage",
     "Message",
     "Move",
     "PlayError",
+    "ProposeDissolve",
     "Ready",
     "SetTuoguan",
     "parse_message",
@@ -82,7 +84,19 @@ class EndMatch:
     """The owner ends the match between hands."""
 
 
-Message = Move | Ready | SetTuoguan | EndMatch
+@dataclass(frozen=True)
+class ProposeDissolve:
+    """解散: ask the others to end the match now (see :mod:`tables.dissolve`)."""
+
+
+@dataclass(frozen=True)
+class AnswerDissolve:
+    """同意 (``agree``) or 拒绝 the 解散 vote under way."""
+
+    agree: bool
+
+
+Message = Move | Ready | SetTuoguan | EndMatch | ProposeDissolve | AnswerDissolve
 
 
 def parse_message(payload: Any) -> Message:
@@ -96,6 +110,10 @@ def parse_message(payload: Any) -> Message:
         return EndMatch()
     if kind == "ready":
         return Ready()
+    if kind == "dissolve_propose":
+        return ProposeDissolve()
+    if kind == "dissolve_answer" and str(payload.get("agree")) in ("0", "1"):
+        return AnswerDissolve(agree=payload["agree"] in (1, "1"))
     if kind in MOVE_TYPES:
         return _move(payload)
     raise MalformedMessage(_("Unknown move %(kind)s.") % {"kind": kind[:UNKNOWN_SHOWN]})

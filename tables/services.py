@@ -21,7 +21,7 @@ from accounts.models import User
 from accounts.services import window_count_add
 from engine.rules import Rules
 from tables import clock, moves, presence, selectors
-from tables.models import BOT_BASIC, SEATS, Hand, Room, Seat
+from tables.models import BOT_BASIC, SEATS, Hand, Match, Room, Seat
 from tables.protocol import Message, PlayError
 from tables.table import Table, load_table, room_locked, table_locked
 
@@ -262,6 +262,45 @@ def room_close(*, room: Room) -> Room:
         room.save(update_fields=["status", "deadline", "turn_deadline"])
         # A hand cut off in play ends with no result: nobody pays for it.
         Hand.objects.filter(room=room, ended_at__isnull=True).update(ended_at=timezone.now())
+        Match.objects.filter(room=room, ended_at=None).update(ended_at=timezone.now())
+        return room
+
+
+def room_owner_transfer(*, room: Room, by_user: User, index: int) -> Room:
+    """The owner hands the room to the person in seat ``index`` (a person, not a bot)."""
+    with transaction.atomic():
+        room = _locked(room)
+        _require_owner(room, by_user)
+        if not 0 <= index < SEATS:
+            raise RoomError(_("There is no such seat."))
+        seat = Seat.objects.select_related("user").get(room=room, index=index)
+        if seat.user is None:
+            raise RoomError(_("Only a person seated in the room can become its owner."))
+        if seat.user_id == by_user.pk:
+            raise RoomError(_("You already own this room."))
+        room.owner = seat.user
+        room.version += 1
+        room.save(update_fields=["owner", "version"])
+        return room
+
+
+def room_rematch(*, room: Room, by_user: User) -> Room:
+    """After a match has ended the owner opens the next one in the same room: the room waits
+    again (rules may change), everyone presses 准备 again, and the owner starts it; its
+    scores start from zero (a new ``Match`` row at the start)."""
+    with transaction.atomic():
+        room = _locked(room)
+        _require_owner(room, by_user)
+        if room.status != Room.Status.FINISHED or not Match.objects.filter(room=room).exists():
+            raise RoomError(_("A new match can start only after a match has ended."))
+        room.status = Room.Status.WAITING
+        room.state = None
+        room.deadline = None
+        room.turn_deadline = None
+        room.version += 1
+        room.save(update_fields=["status", "state", "deadline", "turn_deadline", "version"])
+        Seat.objects.filter(room=room, bot="").update(ready=False, tuoguan=False)
+        Seat.objects.filter(room=room).exclude(bot="").update(ready=True, tuoguan=False)
         return room
 
 

@@ -8,7 +8,9 @@ server processes can share tables, and a restart loses nothing that was committe
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from engine.hand import HandState, waiting_on
@@ -67,6 +69,7 @@ def table_save(t: Table) -> None:
     """Write the game back to ``room.state`` with its deadlines (set by the clock) and a new
     ``room.version``, and the hand's action log to its ``Hand`` row."""
     room = t.room
+    before = _progress(room.state or {})
     room.state = {
         **(room.state or {}),
         "match": t.match.to_json(),
@@ -74,10 +77,17 @@ def table_save(t: Table) -> None:
         "hand_id": t.hand_row.pk if t.hand_row else None,
     }
     room.version += 1
-    room.save(update_fields=["state", "version", "deadline", "turn_deadline", "status"])
+    if _progress(room.state) != before or room.moved_at is None:
+        room.moved_at = timezone.now()  # a move or a deal, not a page opening or a heartbeat
+    room.save(update_fields=["state", "version", "deadline", "turn_deadline", "status", "moved_at"])
     if t.hand_row is not None and t.hand is not None:
         t.hand_row.actions = t.hand.log
         t.hand_row.save(update_fields=["actions"])
+
+
+def _progress(state: dict[str, Any]) -> tuple[Any, ...]:
+    hand = state.get("hand") or {}
+    return state.get("hand_id"), hand.get("step"), hand.get("phase"), state.get("match_id")
 
 
 def must_act(t: Table) -> list[int]:

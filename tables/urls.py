@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from tables import replay_views, views
+from tables import replay_views, staff_views, views
 
 urlpatterns = [
     path("", views.lobby, name="lobby"),
@@ -22,4 +22,7 @@ urlpatterns = [
         name="share_revoke",
     ),
     path("replays/<str:token>/", replay_views.shared_replay, name="shared_replay"),
+    path("r/<str:number>/record/", staff_views.record, name="room_record"),
+    path("staff/tables/", staff_views.desk, name="staff_desk"),
+    path("staff/tables/<str:number>/<str:action>/", staff_views.desk_action, name="staff_action"),
 ]

@@ -157,6 +157,10 @@ def room_action(request: HttpRequest, room: Room) -> HttpResponse:
             services.seat_clear(room=room, by_user=user, index=index)
         elif action == "start":
             services.match_start(room=room, by_user=user)
+        elif action == "transfer":
+            services.room_owner_transfer(room=room, by_user=user, index=index)
+        elif action == "rematch":
+            services.room_rematch(room=room, by_user=user)
         else:
             raise RoomError(_("Unknown room action."))
     except RoomError as exc:

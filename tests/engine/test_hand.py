@@ -19,6 +19,7 @@ from engine.actions import Action
 from engine.hand import (
     HandState,
     IllegalAction,
+    abandon,
     apply,
     hu_check,
     legal_actions,
@@ -458,4 +459,13 @@ def test_no_gang_when_no_tile_is_left_to_replace_it() -> None:
     assert angang not in legal_actions(s, 0)  # nor a 暗杠 on one's turn
 
 
-# The owner is 1, its 下家 2, 对家 3, 上家 4, the owner again 5 …: seats after the owner.
+def test_an_abandoned_hand_is_a_draw_nobody_pays_and_the_state_is_kept() -> None:
+    state = new_hand(R, dealer=2, seed="abandon")
+    before = state.to_json()
+    ended = abandon(state)
+    assert state.to_json() == before  # the input is never changed
+    assert ended.phase == "ended" and ended.result is not None
+    assert ended.result["outcome"] == "draw" and ended.result["winners"] == []
+    assert ended.result["transfers"] == [] and ended.result["totals"] == [0, 0, 0, 0]
+    with pytest.raises(IllegalAction, match="over"):
+        abandon(ended)

@@ -27,3 +27,21 @@ def room(user: Any) -> Any:
 def started(user: Any) -> Room:
     """alice in seat 0 (ready) and three bots; the match has started on a known deal."""
     return start_with_bots(user, seed="play-tests")
+
+
+@pytest.fixture
+def referee(make_user: Any) -> Any:
+    """A staff member (not a superuser): what the staff desk and its actions need."""
+    u = make_user("referee")
+    u.is_staff = True
+    u.save()
+    return u
+
+
+@pytest.fixture
+def people(make_user: Any) -> tuple[Room, list[Any]]:
+    """alice, bob, carol and dave at a table in play, all on 托管."""
+    from tests.tables.factories import start_with_four_people
+
+    users = [make_user(n) for n in ("alice", "bob", "carol", "dave")]
+    return start_with_four_people(users), users

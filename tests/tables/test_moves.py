@@ -86,7 +86,7 @@ def test_taking_back_control_clears_tuoguan(started: Room, user: Any) -> None:
     assert not Seat.objects.get(room=started, index=0).tuoguan
 
 
-def test_a_whole_hand_is_booked_with_zero_sum_transfers(started: Room, user: Any) -> None:
+def test_a_whole_hand_is_booked_with_zero_sum_entries(started: Room, user: Any) -> None:
     state = play_out_hand(started, user, timezone.now())
     hand = Hand.objects.get(room=started, number=1)
     assert hand.ended_at is not None and hand.result == state.result

@@ -145,3 +145,21 @@ def test_a_frame_that_is_not_a_json_message_is_refused(text: str | None) -> None
 def test_a_frame_holds_one_json_message() -> None:
     frame = json.dumps({"action": "discard", "tile": "5m", "step": 12, "HEADERS": {}})
     assert parse_text(frame) == Move(Action("discard", tile=parse_tile("5m")), 12)
+
+
+@pytest.mark.parametrize(
+    ("payload", "message"),
+    [
+        ({"action": "dissolve_propose"}, protocol.ProposeDissolve()),
+        ({"action": "dissolve_answer", "agree": "1"}, protocol.AnswerDissolve(agree=True)),
+        ({"action": "dissolve_answer", "agree": 0}, protocol.AnswerDissolve(agree=False)),
+    ],
+)
+def test_the_dissolve_vote_messages(payload: Any, message: Any) -> None:
+    assert protocol.parse_message(payload) == message
+
+
+@pytest.mark.parametrize("agree", [None, "yes", True, "", "2"])
+def test_an_answer_must_say_agree_or_refuse(agree: Any) -> None:
+    with pytest.raises(protocol.MalformedMessage):
+        protocol.parse_message({"action": "dissolve_answer", "agree": agree})

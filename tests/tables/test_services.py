@@ -218,3 +218,40 @@ def test_closing_a_room_mid_hand_ends_the_hand_unpaid(user: Any) -> None:
     assert room.status == Room.Status.FINISHED and room.deadline is None
     assert hand.ended_at is not None and hand.result is None
     assert not Entry.objects.filter(hand=hand).exists()
+
+
+def test_the_owner_hands_the_room_to_a_seated_person(people: Any, make_user: Any) -> None:
+    room, users = people
+    with pytest.raises(RoomError, match="Only the room owner"):
+        services.room_owner_transfer(room=room, by_user=users[1], index=2)
+    with pytest.raises(RoomError, match="already own"):
+        services.room_owner_transfer(room=room, by_user=users[0], index=0)
+    services.room_owner_transfer(room=room, by_user=users[0], index=2)
+    room.refresh_from_db()
+    assert room.owner == users[2]
+    Seat.objects.filter(room=room, index=3).update(user=None, bot="basic")
+    with pytest.raises(RoomError, match="person seated"):
+        services.room_owner_transfer(room=room, by_user=users[2], index=3)
+    assert Room.objects.get(pk=room.pk).owner == users[2]
+
+
+def test_a_new_match_in_the_same_room_starts_from_zero(user: Any) -> None:
+    from tables.models import Match
+
+    room = start_with_bots(user, hands=None, seed="rematch")
+    with pytest.raises(RoomError, match="after a match has ended"):
+        services.room_rematch(room=room, by_user=user)
+    services.room_close(room=room)
+    services.room_rematch(room=room, by_user=user)
+    room.refresh_from_db()
+    assert room.status == Room.Status.WAITING and room.state is None
+    assert [s.ready for s in seats(room)] == [False, True, True, True]
+    services.room_rules_update(room=room, by_user=user, rules=Rules(min_win_points=2))
+    services.seat_ready(room=room, user=user, ready=True)
+    services.match_start(room=room, by_user=user)
+    room.refresh_from_db()
+    assert room.status == Room.Status.PLAYING and room.state is not None
+    assert room.state["match"]["totals"] == [0, 0, 0, 0]
+    second = Match.objects.get(room=room, number=2)
+    assert second.rules["min_win_points"] == 2
+    assert Hand.objects.get(room=room, number=2).match == second

@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import timedelta
+from typing import Any
 
 import pytest
 from django.db import transaction
+from django.utils import timezone
 
 from engine.hand import waiting_on
+from tables import clock, services
 from tables.models import Room
 from tables.protocol import PlayError
 from tables.table import load_table, must_act, table_locked, table_save
-from tests.tables.factories import hand_of
+from tests.tables.factories import hand_of, start_with_bots
 
 pytestmark = pytest.mark.usefixtures("english")
 
@@ -58,3 +62,16 @@ def test_the_table_waits_for_the_engine_then_for_the_unready(started: Room) -> N
     assert must_act(table) == [i for i in range(4) if not table.seats[i].ready]
     table.room.status = Room.Status.FINISHED
     assert must_act(table) == []
+
+
+def test_moved_at_follows_moves_not_pages(user: Any) -> None:
+    room = start_with_bots(user, seed="moved-at", tuoguan=True)
+    long_ago = timezone.now() - timedelta(hours=1)
+    Room.objects.filter(pk=room.pk).update(moved_at=long_ago)
+    services.seat_connect(number=room.number, user=user)
+    assert Room.objects.get(pk=room.pk).moved_at == long_ago
+    room.refresh_from_db()
+    assert room.deadline is not None
+    assert clock.advance(room.number, now=room.deadline)
+    moved = Room.objects.get(pk=room.pk).moved_at
+    assert moved is not None and moved > long_ago

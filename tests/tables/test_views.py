@@ -183,3 +183,21 @@ def test_an_unknown_room_number_is_a_404_and_guessing_is_limited(
     assert client_in.get("/r/100004/").status_code == 429
     assert client_in.post("/r/100004/act/", {"action": "sit"}).status_code == 429
     cache.clear()
+
+
+def test_the_owner_starts_a_new_match_from_the_finished_table(client: Client, people: Any) -> None:
+    room, users = people
+    services.room_close(room=room)
+    client.force_login(users[1])
+    html = client.get(f"/r/{room.number}/").content.decode()
+    assert 'data-action="rematch"' not in html and 'data-link="room-record"' in html
+    client.force_login(users[0])
+    html = client.get(f"/r/{room.number}/").content.decode()
+    assert 'data-action="rematch"' in html and 'data-action="transfer"' in html
+    client.post(f"/r/{room.number}/act/", {"action": "transfer", "index": "1"})
+    room.refresh_from_db()
+    assert room.owner == users[1]
+    client.force_login(users[1])
+    client.post(f"/r/{room.number}/act/", {"action": "rematch"})
+    room.refresh_from_db()
+    assert room.status == Room.Status.WAITING
