@@ -176,6 +176,8 @@ class ReplayShare(models.Model):
 
     class Meta:
         ordering = ("hand", "created_at")
+        verbose_name = _("replay share link")
+        verbose_name_plural = _("replay share links")
 
     def __str__(self) -> str:
         return f"{self.hand} share {self.pk}"
