@@ -145,3 +145,22 @@ def test_a_frame_that_is_not_a_json_message_is_refused(text: str | None) -> None
 def test_a_frame_holds_one_json_message() -> None:
     frame = json.dumps({"action": "discard", "tile": "5m", "step": 12, "HEADERS": {}})
     assert parse_text(frame) == Move(Action("discard", tile=parse_tile("5m")), 12)
+
+
+@pytest.mark.parametrize("text", ["[" * 3000, '{"a":' * 2000, "[" * 2000 + "]" * 2000])
+def test_json_nested_past_the_stack_is_refused(text: str) -> None:
+    with pytest.raises(MalformedMessage, match="not a move"):
+        parse_text(text)
+
+
+@pytest.mark.parametrize("name", ["\\ud800", "fly\\udfff", "\\udc00\\ud800"])
+def test_a_refusal_never_repeats_a_lone_surrogate(name: str) -> None:
+    """JSON may spell a lone surrogate; echoing it back made sending the refusal crash."""
+    with pytest.raises(MalformedMessage) as refused:
+        parse_text('{"action": "' + name + '"}')
+    str(refused.value).encode("utf-8")  # sendable
+
+
+def test_printable_keeps_real_characters() -> None:
+    assert protocol.printable("碰 🀄") == "碰 🀄"
+    assert protocol.printable("a\ud800b") == "a\ufffdb"
