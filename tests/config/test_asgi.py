@@ -22,7 +22,9 @@ async def test_a_websocket_path_that_is_not_a_table_is_refused() -> None:
     from channels.testing import WebsocketCommunicator
 
     comm = WebsocketCommunicator(
-        application, "/ws/elsewhere/", headers=[(b"origin", b"http://127.0.0.1:8000")]
+        application,
+        "/ws/elsewhere/",
+        headers=[(b"origin", b"http://127.0.0.1:8000"), (b"host", b"127.0.0.1:8000")],
     )
     with pytest.raises(ValueError, match="No route found"):
         await comm.connect()
