@@ -99,7 +99,7 @@ class Server:
             [
                 sys.executable,
                 "-m",
-                "daphne",
+                "config.serve",  # daphne, as production starts it
                 "-b",
                 "127.0.0.1",
                 "-p",
