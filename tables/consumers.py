@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from asyncio import current_task
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -124,9 +125,10 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         if self.cleaned:
             return
         self.cleaned = True
-        for task in (self.timer, self.beat):
-            if task is not None:
-                task.cancel()
+        tasks = [t for t in (self.timer, self.beat) if t is not None and t is not current_task()]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)  # gone, not just asked to go
         if not hasattr(self, "number"):
             return
         try:
