@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from asyncio import current_task
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -67,7 +66,7 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
     slots: tuple[str, ...] = ()
     inputs: TokenBucket | None = None
     throttled: bool = False
-    cleaned: bool = False
+    cleaning: asyncio.Future[None] | None = None
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         """Run the socket. However it ends (closed by either side, a crash in a handler, the
@@ -120,12 +119,16 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
 
     async def cleanup(self) -> None:
         """Give back everything this socket holds, once: its timers, its group, its seat's page
-        count and its socket slots. Each step runs even when an earlier one failed (a channel
-        layer refusing ``group_discard`` must not leave the seat counted as open)."""
-        if self.cleaned:
-            return
-        self.cleaned = True
-        tasks = [t for t in (self.timer, self.beat) if t is not None and t is not current_task()]
+        count and its socket slots. Shielded: when the socket's task is cancelled meanwhile
+        (daphne stops waiting for a closed socket after a while), the cleanup still finishes."""
+        if self.cleaning is None:
+            self.cleaning = asyncio.ensure_future(self._release())
+        await asyncio.shield(self.cleaning)
+
+    async def _release(self) -> None:
+        # Each step runs even when an earlier one failed (a channel layer refusing
+        # group_discard must not leave the seat counted as open).
+        tasks = [t for t in (self.timer, self.beat) if t is not None]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)  # gone, not just asked to go

@@ -379,7 +379,7 @@ async def test_deep_json_and_lone_surrogates_are_refused_and_the_socket_stays(
         assert 'role="alert"' in await _error_line(comm)
     await comm.send_to(text_data='{"action": "fly"}')  # and it still answers
     assert "Unknown move fly" in await _error_line(comm)
-    await comm.disconnect()
+    await comm.disconnect(timeout=10)
     assert (await _seat0(room)).connections == 0
     assert _heartbeats() == []
 
@@ -397,7 +397,7 @@ async def test_cleanup_runs_when_leaving_the_group_fails(
     comm = await connect(application, room, user)
     await comm.receive_from(timeout=5)
     monkeypatch.setattr(InMemoryChannelLayer, "group_discard", refuse)
-    await comm.disconnect()
+    await comm.disconnect(timeout=10)
     seat = await _seat0(room)
     assert seat.connections == 0 and seat.disconnected_at is not None
     assert _heartbeats() == []
@@ -435,10 +435,10 @@ async def test_sockets_are_limited_per_account_at_a_room(
     connected, code = await extra.connect()
     assert not connected and code == 4429
     other = await connect(application, room, user)  # another account is not affected
-    await first[0].disconnect()  # a closed socket frees its slot
+    await first[0].disconnect(timeout=10)  # a closed socket frees its slot
     again = await connect(application, room, watcher)
     for comm in (first[1], other, again):
-        await comm.disconnect()
+        await comm.disconnect(timeout=10)
 
 
 async def test_sockets_are_limited_per_account_and_per_room(
@@ -457,7 +457,7 @@ async def test_sockets_are_limited_per_account_and_per_room(
     full.scope["user"] = await sync_to_async(make_user)("dave")
     assert await full.connect() == (False, 4429)
     for comm in comms:
-        await comm.disconnect()
+        await comm.disconnect(timeout=10)
 
 
 async def test_inputs_that_change_nothing_push_nothing(
@@ -482,7 +482,7 @@ async def test_inputs_that_change_nothing_push_nothing(
     await sync_to_async(room.refresh_from_db)()
     assert room.version == version
     for comm in (player, watcher):
-        await comm.disconnect()
+        await comm.disconnect(timeout=10)
 
 
 async def test_a_flood_gets_one_refusal_and_is_dropped(
@@ -500,4 +500,4 @@ async def test_a_flood_gets_one_refusal_and_is_dropped(
     assert "Too many inputs" in errors[3]
     while not await comm.receive_nothing(timeout=0.3):  # bots' boards only, no more errors
         assert 'id="table-error"' not in await comm.receive_from()
-    await comm.disconnect()
+    await comm.disconnect(timeout=10)

@@ -39,6 +39,9 @@ from tests.tables.factories import run_until_my_turn, start_with_bots
 pytestmark = pytest.mark.django_db(transaction=True)
 
 ORIGIN = "http://127.0.0.1:8000"
+CLOSE_WAIT = 10
+"""Seconds a closed socket's cleanup may take on a busy machine (the test client's own default
+of one second would cancel it halfway)."""
 QUIET = 0.12
 """Seconds without a frame after which a socket has handled everything sent to it."""
 FUZZ = settings(
@@ -206,7 +209,7 @@ async def still_answers(tables: Tables) -> None:
     connected, _ = await comm.connect()
     assert connected
     assert 'id="live"' in await comm.receive_from(timeout=5)
-    await comm.disconnect()
+    await comm.disconnect(timeout=CLOSE_WAIT)
 
 
 async def cleaned_up(tables: Tables) -> None:
@@ -242,7 +245,7 @@ async def test_no_frame_changes_a_table_or_breaks_the_socket(
     replies = await drain(comm)
     assert all(r["type"] == "websocket.send" for r in replies)  # refused, never closed
     assert await snapshots(tables) == before
-    await comm.disconnect()
+    await comm.disconnect(timeout=CLOSE_WAIT)
     await cleaned_up(tables)
     await still_answers(tables)
 
@@ -280,7 +283,7 @@ async def test_only_the_sites_own_pages_with_a_session_get_a_socket(
     assert connected is (origin == ORIGIN and session == "real")
     if connected:
         await drain(comm)
-    await comm.disconnect()
+    await comm.disconnect(timeout=CLOSE_WAIT)
     await cleaned_up(tables)
     after = await snapshots(tables)
     # A page that opened and closed counts itself in and out: the game itself is untouched.
