@@ -4,18 +4,9 @@ from typing import Any
 
 from django import forms
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
-from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
-from accounts import selectors, services
 from accounts.models import DISPLAY_NAME_MAX_LENGTH, User
-
-
-def client_ip(request: HttpRequest | None) -> str:
-    """The client's IP address as Django sees it (no proxy headers are trusted)."""
-    if request is None:
-        return "unknown"
-    return str(request.META.get("REMOTE_ADDR") or "unknown")
 
 
 class SignupForm(UserCreationForm):  # type: ignore[type-arg]
@@ -26,8 +17,9 @@ class SignupForm(UserCreationForm):  # type: ignore[type-arg]
         fields = ("username", "display_name")
 
 
-class RateLimitedAuthenticationForm(AuthenticationForm):
-    """Django's login form, refusing a username + IP after too many failures."""
+class LoginForm(AuthenticationForm):
+    """Django's login form, saying so when django-axes refuses the attempt: too many failed
+    logins from this address (settings ``AXES_*``)."""
 
     error_messages = {  # noqa: RUF012 (same shape as Django's own forms)
         **AuthenticationForm.error_messages,
@@ -35,19 +27,19 @@ class RateLimitedAuthenticationForm(AuthenticationForm):
     }
 
     def clean(self) -> dict[str, Any]:
-        username = str(self.cleaned_data.get("username") or "")
-        ip = client_ip(self.request)
-        if username and selectors.login_is_rate_limited(username, ip):
-            raise forms.ValidationError(self.error_messages["rate_limited"], code="rate_limited")
         try:
-            cleaned = super().clean()
-        except forms.ValidationError as error:
-            if username and any(e.code == "invalid_login" for e in error.error_list):
-                services.login_failure_record(username=username, ip=ip)
+            return super().clean()
+        except forms.ValidationError:
+            if self.locked_out:
+                raise forms.ValidationError(
+                    self.error_messages["rate_limited"], code="rate_limited"
+                ) from None
             raise
-        if username:
-            services.login_failure_clear(username=username, ip=ip)
-        return cleaned
+
+    @property
+    def locked_out(self) -> bool:
+        """Did django-axes refuse this attempt (it marks the request when it does)?"""
+        return bool(getattr(self.request, "axes_locked_out", False))
 
 
 class DisplayNameForm(forms.Form):

@@ -4,6 +4,7 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.messages.views import SuccessMessageMixin
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -13,7 +14,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from accounts import services
-from accounts.forms import DisplayNameForm, RateLimitedAuthenticationForm, SignupForm
+from accounts.forms import DisplayNameForm, LoginForm, SignupForm
 from accounts.models import User
 
 
@@ -38,8 +39,14 @@ def signup(request: HttpRequest) -> HttpResponse:
 
 class LoginView(auth_views.LoginView):
     template_name = "accounts/login.html"
-    authentication_form = RateLimitedAuthenticationForm
+    authentication_form = LoginForm
     redirect_authenticated_user = True
+
+    def form_invalid(self, form: AuthenticationForm) -> HttpResponse:
+        response = super().form_invalid(form)
+        if isinstance(form, LoginForm) and form.locked_out:
+            response.status_code = 429
+        return response
 
 
 class LogoutView(auth_views.LogoutView):

@@ -13,15 +13,17 @@ django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from config.origin import SameOriginValidator  # noqa: E402
 from config.websocket import with_fallback  # noqa: E402
 from tables.routing import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(
+        # The full origin (scheme, host, port) must be the site's own (config.origin); paths
+        # that lead nowhere are refused at the handshake (config.websocket).
+        "websocket": SameOriginValidator(
             AuthMiddlewareStack(URLRouter(with_fallback(websocket_urlpatterns)))
         ),
     }

@@ -12,6 +12,11 @@ from typing import Any
 
 import dj_database_url
 
+REDIS_CONNECT_SECONDS = 1.0
+"""A page waits at most about this long (times the retries) for a Redis that is down."""
+REDIS_RETRIES = 2
+REDIS_HEALTH_CHECK_SECONDS = 15
+
 DEV_SECRET_KEY = "django-insecure-dev-only-shangrao-mahjong-change-me"
 
 _TRUE = {"1", "true", "yes", "on"}
@@ -82,10 +87,21 @@ def channel_layer_config(environ: Mapping[str, str]) -> dict[str, Any]:
     """
     url = environ.get("REDIS_URL", "")
     if url:
-        return {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [{"address": url, "socket_timeout": None}]},
+        from redis.asyncio.retry import Retry
+        from redis.backoff import ExponentialBackoff
+        from redis.exceptions import ConnectionError
+
+        host = {
+            "address": url,
+            "socket_timeout": None,
+            "socket_connect_timeout": REDIS_CONNECT_SECONDS,
+            # After a Redis restart a pooled connection is dead: retry on a fresh one rather
+            # than failing the socket that happened to pick it.
+            "retry": Retry(ExponentialBackoff(cap=0.5, base=0.05), REDIS_RETRIES),
+            "retry_on_error": [ConnectionError],
+            "health_check_interval": REDIS_HEALTH_CHECK_SECONDS,
         }
+        return {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [host]}}
     return {"BACKEND": "channels.layers.InMemoryChannelLayer"}
 
 
@@ -94,7 +110,22 @@ def cache_config(environ: Mapping[str, str]) -> dict[str, Any]:
     must count across them), else a per-process memory cache for the embedded setup."""
     url = environ.get("REDIS_URL", "")
     if url:
-        return {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}
+        from redis.backoff import ExponentialBackoff
+        from redis.exceptions import ConnectionError, TimeoutError
+        from redis.retry import Retry
+
+        return {
+            # Django's RedisCache, degrading while Redis is down (config.cache).
+            "BACKEND": "config.cache.ResilientRedisCache",
+            "LOCATION": url,
+            "OPTIONS": {
+                "socket_connect_timeout": REDIS_CONNECT_SECONDS,
+                "socket_timeout": REDIS_CONNECT_SECONDS,
+                "retry": Retry(ExponentialBackoff(cap=0.5, base=0.05), REDIS_RETRIES),
+                "retry_on_error": [ConnectionError, TimeoutError],
+                "health_check_interval": REDIS_HEALTH_CHECK_SECONDS,
+            },
+        }
     return {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
         "LOCATION": "shangrao-mahjong",

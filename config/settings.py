@@ -7,6 +7,7 @@ SECRET_KEY, DEBUG, ALLOWED_HOSTS, CSRF_TRUSTED_ORIGINS, HTTPS, DATABASE_URL, RED
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 from django.utils.translation import gettext_lazy as _
@@ -35,6 +36,7 @@ INSTALLED_APPS = [
     "daphne",
     "django.contrib.admin",
     "django.contrib.auth",
+    "axes",  # failed logins (accounts.forms.LoginForm says when it refuses)
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.messages",
@@ -95,6 +97,11 @@ LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "lobby"
 LOGOUT_REDIRECT_URL = "lobby"
 
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",  # refuses before the password is checked
+    "django.contrib.auth.backends.ModelBackend",
+]
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -102,13 +109,37 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-# Failed logins per username + IP before further attempts are refused.
-LOGIN_RATE_LIMIT_ATTEMPTS = 5
-LOGIN_RATE_LIMIT_WINDOW_SECONDS = 15 * 60
+# Failed logins (django-axes, counted in the database so every process agrees): 5 from one
+# address lock that address out for 15 minutes, whatever usernames they tried (spraying one
+# guess at many accounts); the owner of a guessed username still logs in from elsewhere. The
+# username + address pair is listed too, so a lockout record says which account was tried.
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = ["ip_address", ["username", "ip_address"]]
+AXES_CLIENT_IP_CALLABLE = "config.clientip.request_ip"
+AXES_RESET_ON_SUCCESS = True
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False  # a locked address can't extend its lock
+AXES_DISABLE_ACCESS_LOG = True  # failures only: no record of every successful login
+AXES_VERBOSE = False
+# Axes' middleware would replace the login page with its own lockout page; LoginForm shows the
+# refusal in the page's language instead (and LoginView answers 429).
+SILENCED_SYSTEM_CHECKS = ["axes.W002"]
+
+# Behind reverse proxies: how many of ours append to X-Forwarded-For (0: trust no such header).
+TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
 # A room number is the only key to a private room: numbers that lead nowhere are counted per
-# user, and past this many in the window further look-ups are refused for its rest.
+# account and per IP address (accounts are free), and past these many in the window further
+# look-ups are refused for its rest.
 ROOM_LOOKUP_MISSES_ALLOWED = 20
+ROOM_LOOKUP_MISSES_PER_IP_ALLOWED = 40
 ROOM_LOOKUP_WINDOW_SECONDS = 15 * 60
+# Table sockets open at once (tables.limits): per account at one room, per account, per room.
+TABLE_SOCKETS_PER_ACCOUNT_ROOM = 8
+TABLE_SOCKETS_PER_ACCOUNT = 24
+TABLE_SOCKETS_PER_ROOM = 64
+# Inputs one table socket may send: this many a second on average, this many at once.
+TABLE_INPUT_RATE = 10.0
+TABLE_INPUT_BURST = 20
 
 LANGUAGE_CODE = "zh-hans"
 LANGUAGES = [

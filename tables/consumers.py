@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -19,16 +20,21 @@ from django.conf import settings
 from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
+from django.utils.translation import gettext as _
 
 from accounts.models import User
-from tables import clock, notify, presence, services
+from config.clientip import scope_ip
+from tables import clock, limits, notify, presence, services
+from tables.limits import TokenBucket
 from tables.live import render_live
-from tables.protocol import Message, PlayError, parse_text
+from tables.protocol import Message, PlayError, parse_text, printable
 
 logger = logging.getLogger(__name__)
 
 CLOSE_NOT_LOGGED_IN = 4401
 CLOSE_NO_SUCH_ROOM = 4404
+CLOSE_TOO_MANY_SOCKETS = 4429
+"""Refused: this account (or the room) has as many sockets open as ``TABLE_SOCKETS_*`` allow."""
 RETRY_AFTER = timedelta(seconds=1)
 
 
@@ -56,6 +62,19 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
     timer: asyncio.Task[None] | None = None
     beat: asyncio.Task[None] | None = None
     counted: bool = False
+    grouped: bool = False
+    slots: tuple[str, ...] = ()
+    inputs: TokenBucket | None = None
+    throttled: bool = False
+    cleaning: asyncio.Future[None] | None = None
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        """Run the socket. However it ends (closed by either side, a crash in a handler, the
+        channel layer failing, the task cancelled), :meth:`cleanup` runs."""
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            await self.cleanup()
 
     async def connect(self) -> None:
         self.number = str(self.scope["url_route"]["kwargs"]["number"])
@@ -66,11 +85,24 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
             return
         try:
             # Counted like the room page: the socket must not be a way to guess room numbers.
-            await database_sync_to_async(services.room_find)(user=self.user, number=self.number)
+            await database_sync_to_async(services.room_find)(
+                user=self.user, number=self.number, ip=scope_ip(self.scope)
+            )
         except services.RoomError:
             await self.close(code=CLOSE_NO_SUCH_ROOM)
             return
+        slots = await database_sync_to_async(limits.socket_slots_take)(
+            user_id=self.user.pk, number=self.number, channel=self.channel_name
+        )
+        if slots is None:
+            await self.close(code=CLOSE_TOO_MANY_SOCKETS)
+            return
+        self.slots = tuple(slots)
+        self.inputs = TokenBucket(
+            rate=settings.TABLE_INPUT_RATE, burst=settings.TABLE_INPUT_BURST, now=time.monotonic()
+        )
         await self.channel_layer.group_add(notify.group_name(self.number), self.channel_name)
+        self.grouped = True
         await self.accept()
         if not await self.push():
             await self.close(code=CLOSE_NO_SUCH_ROOM)
@@ -78,38 +110,86 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         self.counted = await database_sync_to_async(services.seat_connect)(
             number=self.number, user=self.user
         )
+        self.beat = asyncio.create_task(self._heartbeat())
         if self.counted:
-            self.beat = asyncio.create_task(self._heartbeat())
             await notify.table_changed_async(self.number)
 
     async def disconnect(self, code: int) -> None:
-        for task in (self.timer, self.beat):
-            if task is not None:
-                task.cancel()
+        await self.cleanup()
+
+    async def cleanup(self) -> None:
+        """Give back everything this socket holds, once: its timers, its group, its seat's page
+        count and its socket slots. Shielded: when the socket's task is cancelled meanwhile
+        (daphne stops waiting for a closed socket after a while), the cleanup still finishes."""
+        if self.cleaning is None:
+            self.cleaning = asyncio.ensure_future(self._release())
+        await asyncio.shield(self.cleaning)
+
+    async def _release(self) -> None:
+        # Each step runs even when an earlier one failed (a channel layer refusing
+        # group_discard must not leave the seat counted as open).
+        tasks = [t for t in (self.timer, self.beat) if t is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)  # gone, not just asked to go
         if not hasattr(self, "number"):
             return
-        await self.channel_layer.group_discard(notify.group_name(self.number), self.channel_name)
-        if not (self.counted and self.user is not None):
-            return
-        if await database_sync_to_async(services.seat_disconnect)(
-            number=self.number, user=self.user
-        ):
-            await notify.table_changed_async(self.number)
+        try:
+            if self.grouped:
+                await self.channel_layer.group_discard(
+                    notify.group_name(self.number), self.channel_name
+                )
+        except Exception:
+            logger.exception("table %s: leaving the group failed", self.number)
+        try:
+            if self.counted and self.user is not None:
+                self.counted = False
+                if await database_sync_to_async(services.seat_disconnect)(
+                    number=self.number, user=self.user
+                ):
+                    await notify.table_changed_async(self.number)
+        except Exception:
+            # The count stays up, but without heartbeats it goes stale (tables.presence).
+            logger.exception("table %s: counting the page closed failed", self.number)
+        try:
+            if self.slots:
+                await database_sync_to_async(limits.socket_slots_release)(
+                    keys=list(self.slots), channel=self.channel_name
+                )
+        except Exception:
+            # The leases run out by themselves (tables.limits.slot_lease).
+            logger.exception("table %s: freeing the socket's slots failed", self.number)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        """One input from the page. Whatever it is, the socket stays open: a refusal or a
+        failure is answered on this page's error line and changes nothing."""
+        language = _language(self.scope)
+        if self.inputs is not None and not self.inputs.take(time.monotonic()):
+            if not self.throttled:  # one refusal per flood; the rest are dropped unanswered
+                self.throttled = True
+                with translation.override(language):
+                    await self.send_error(_("Too many inputs at once; wait a moment."))
+            return
+        self.throttled = False
         try:
-            with translation.override(_language(self.scope)):
+            with translation.override(language):
                 message = parse_text(text_data)  # refused here, before any table work
-            await database_sync_to_async(self._act)(message)
+            changed = await database_sync_to_async(self._act)(message)
         except PlayError as exc:
             await self.send_error(str(exc))
             return
-        await notify.table_changed_async(self.number)
+        except Exception:
+            logger.exception("table %s: an input failed", self.number)
+            with translation.override(language):
+                await self.send_error(_("That did not go through; nothing changed. Try again."))
+            return
+        if changed:
+            await notify.table_changed_async(self.number)
 
-    def _act(self, message: Message) -> None:
+    def _act(self, message: Message) -> bool:
         assert self.user is not None
         with translation.override(_language(self.scope)):
-            services.table_act(number=self.number, user=self.user, message=message)
+            return services.table_act(number=self.number, user=self.user, message=message)
 
     async def table_changed(self, event: dict[str, Any]) -> None:
         await self.push()
@@ -137,15 +217,24 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         return True
 
     async def send_error(self, message: str) -> None:
-        html = render_to_string("tables/_table_error.html", {"message": message})
+        html = render_to_string("tables/_table_error.html", {"message": printable(message)})
         await self.send(text_data=html)
 
     async def _heartbeat(self) -> None:
-        assert self.user is not None
+        """Every beat: renew this socket's slot leases and, for a seated player, report the page
+        still open. A failed beat is logged and the next one tries again."""
         interval = presence.heartbeat_interval().total_seconds()
         while True:
             await asyncio.sleep(interval)
-            await database_sync_to_async(presence.heartbeat)(number=self.number, user=self.user)
+            try:
+                await database_sync_to_async(self._beat)()
+            except Exception:
+                logger.exception("table %s: heartbeat failed", self.number)
+
+    def _beat(self) -> None:
+        limits.socket_slots_renew(keys=list(self.slots), channel=self.channel_name)
+        if self.counted and self.user is not None:
+            presence.heartbeat(number=self.number, user=self.user)
 
     # ------------------------------------------------------------ the table's clock
 

@@ -147,21 +147,23 @@ def seat_playing(t: Table, user: User) -> Seat:
     return seat
 
 
-def message_apply(t: Table, seat: Seat, message: Message) -> None:
-    """What the player in ``seat`` sent (see :mod:`tables.protocol`)."""
+def message_apply(t: Table, seat: Seat, message: Message) -> bool:
+    """What the player in ``seat`` sent (see :mod:`tables.protocol`); False if it asked for
+    what already was (nothing changed, nothing to save or show)."""
     if isinstance(message, ProposeDissolve | AnswerDissolve):
         dissolve.message_apply(t, seat.index, message, timezone.now())
-        return
+        return True
     if not isinstance(message, SetTuoguan) and dissolve.vote_open(t) is not None:
         raise PlayError(_("The table is paused while the vote to dissolve the room runs."))
     if isinstance(message, SetTuoguan):
-        tuoguan_set(t, seat, message.on)
-    elif isinstance(message, EndMatch):
+        return tuoguan_set(t, seat, message.on)
+    if isinstance(message, EndMatch):
         _end_match(t, seat)
     elif isinstance(message, Ready):
-        _ready(t, seat)
+        return _ready(t, seat)
     else:
         _move(t, seat, message)
+    return True
 
 
 def _move(t: Table, seat: Seat, move: Move) -> None:
@@ -182,12 +184,15 @@ def _move(t: Table, seat: Seat, move: Move) -> None:
         tuoguan_set(t, seat, False)
 
 
-def _ready(t: Table, seat: Seat) -> None:
+def _ready(t: Table, seat: Seat) -> bool:
     if t.hand is None or t.hand.phase != "ended":
         raise PlayError(_("The hand is still being played."))
+    if seat.ready:
+        return False
     seat.ready = True
     seat.save(update_fields=["ready"])
     hand_deal_if_all_ready(t)
+    return True
 
 
 def _end_match(t: Table, seat: Seat) -> None:
@@ -201,14 +206,19 @@ def _end_match(t: Table, seat: Seat) -> None:
     MatchRecord.objects.filter(room=t.room, ended_at=None).update(ended_at=timezone.now())
 
 
-def tuoguan_set(t: Table, seat: Seat, on: bool) -> None:
-    """托管 on or off; a seat put on 托管 after a hand is ready at once."""
+def tuoguan_set(t: Table, seat: Seat, on: bool) -> bool:
+    """托管 on or off; a seat put on 托管 after a hand is ready at once. False if the seat was
+    already so (and, on 托管 after a hand, ready): nothing changed."""
+    readies = on and t.hand is not None and t.hand.phase == "ended" and not seat.ready
+    if seat.tuoguan == on and not readies:
+        return False
     seat.tuoguan = on
     seat.save(update_fields=["tuoguan"])
-    if on and t.hand is not None and t.hand.phase == "ended" and not seat.ready:
+    if readies:
         seat.ready = True
         seat.save(update_fields=["ready"])
         hand_deal_if_all_ready(t)
+    return True
 
 
 def automatic_play(t: Table, seats: list[int]) -> None:

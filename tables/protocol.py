@@ -39,6 +39,7 @@ __all__ = [
     "SetTuoguan",
     "parse_message",
     "parse_text",
+    "printable",
 ]
 
 MOVE_TYPES = ("discard", "chi", "peng", "gang", "hu", "pass")
@@ -116,7 +117,7 @@ def parse_message(payload: Any) -> Message:
         return AnswerDissolve(agree=payload["agree"] in (1, "1"))
     if kind in MOVE_TYPES:
         return _move(payload)
-    raise MalformedMessage(_("Unknown move %(kind)s.") % {"kind": kind[:UNKNOWN_SHOWN]})
+    raise MalformedMessage(_("Unknown move %(kind)s.") % {"kind": printable(kind[:UNKNOWN_SHOWN])})
 
 
 def parse_text(text: str | None) -> Message:
@@ -129,9 +130,19 @@ def parse_text(text: str | None) -> Message:
         raise MalformedMessage(_("That message is not a move."))
     try:
         payload = json.loads(text)
-    except json.JSONDecodeError:
+    except (json.JSONDecodeError, RecursionError):  # "[" * 3000 nests past the stack
         payload = None
     return parse_message(payload)
+
+
+def printable(text: str) -> str:
+    """``text`` as it can be sent back: JSON's ``\\ud800`` decodes to a lone surrogate, which
+    no UTF-8 frame can carry; each becomes U+FFFD.
+
+    >>> printable("fly\\ud800")
+    'fly\ufffd'
+    """
+    return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
 
 
 def _move(payload: dict[str, Any]) -> Move:

@@ -11,16 +11,13 @@ import secrets
 from collections.abc import Callable
 from datetime import datetime
 
-from django.conf import settings
-from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from accounts.services import window_count_add
 from engine.rules import Rules
-from tables import clock, moves, presence, selectors
+from tables import clock, limits, moves, presence, selectors
 from tables.models import BOT_BASIC, SEATS, Hand, Match, Room, Seat
 from tables.protocol import Message, PlayError
 from tables.table import Table, load_table, room_locked, table_locked
@@ -93,30 +90,28 @@ def room_create(
     raise RoomError(_("Could not find a free room number; try again."))
 
 
-def _misses_key(user: User) -> str:
-    return f"tables:room-misses:{user.pk}"
-
-
-def room_find(*, user: User, number: str) -> Room:
-    """The room with this number, asked for by ``user`` (join form, invite link, socket).
+def room_find(*, user: User, number: str, ip: str) -> Room:
+    """The room with this number, asked for by ``user`` from address ``ip`` (join form,
+    invite link, socket).
 
     Room numbers are the only key to private rooms, so numbers that lead nowhere are counted
-    per user; past ``ROOM_LOOKUP_MISSES_ALLOWED`` in a window, guessing is refused.
+    per account and per IP address (accounts are free: a fresh one must not bring fresh
+    guesses); past the limits in a window, guessing is refused.
     """
-    if int(cache.get(_misses_key(user), 0)) >= settings.ROOM_LOOKUP_MISSES_ALLOWED:
+    if limits.lookup_misses_exhausted(user_id=user.pk, ip=ip):
         raise RoomLookupLimited(
             _("Too many room numbers that lead nowhere; try again in a few minutes.")
         )
     room = selectors.room_by_number(number)
     if room is None:
-        window_count_add(key=_misses_key(user), window_seconds=settings.ROOM_LOOKUP_WINDOW_SECONDS)
+        limits.lookup_miss_count(user_id=user.pk, ip=ip)
         raise RoomError(_("There is no room %(number)s.") % {"number": number.strip() or "—"})
     return room
 
 
-def room_join(*, user: User, number: str) -> Room:
+def room_join(*, user: User, number: str, ip: str) -> Room:
     """The room with this number (the invite code); it must still be open."""
-    room = room_find(user=user, number=number)
+    room = room_find(user=user, number=number, ip=ip)
     if room.status == Room.Status.FINISHED:
         raise RoomError(_("Room %(number)s has finished.") % {"number": room.number})
     return room
@@ -308,22 +303,29 @@ def room_rematch(*, room: Room, by_user: User) -> Room:
 
 
 def _table_change(
-    number: str, user: User, change: Callable[[Table, Seat], None], now: datetime | None = None
-) -> None:
-    """Lock the table, let ``change`` act for ``user``'s seat, book a hand it ended, commit."""
+    number: str, user: User, change: Callable[[Table, Seat], bool], now: datetime | None = None
+) -> bool:
+    """Lock the table, let ``change`` act for ``user``'s seat, book a hand it ended, commit.
+
+    ``change`` says whether it changed anything: an input that changes nothing (托管 off
+    while not on 托管, 准备 twice) is not committed, so the version stays and nobody is sent
+    a new board. Returns whether it committed."""
     now = now or timezone.now()
     with transaction.atomic():
         t = table_locked(number)
         seat = moves.seat_playing(t, user)
-        change(t, seat)
+        if not change(t, seat):
+            return False
         moves.hand_book_if_ended(t, now)
         clock.table_commit(t, now)
+        return True
 
 
-def table_act(*, number: str, user: User, message: Message, now: datetime | None = None) -> None:
+def table_act(*, number: str, user: User, message: Message, now: datetime | None = None) -> bool:
     """Apply what ``user`` sent at table ``number`` (parsed by :func:`tables.protocol.
-    parse_message`); :class:`~tables.protocol.PlayError` changes nothing."""
-    _table_change(number, user, lambda t, seat: moves.message_apply(t, seat, message), now)
+    parse_message`); :class:`~tables.protocol.PlayError` changes nothing. Returns whether the
+    table changed (False: the input asked for what already was)."""
+    return _table_change(number, user, lambda t, seat: moves.message_apply(t, seat, message), now)
 
 
 def seat_connect(*, number: str, user: User, now: datetime | None = None) -> bool:

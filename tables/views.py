@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.models import User
+from config.clientip import request_ip
 from engine.rules import Rules
 from tables import notify, selectors, services
 from tables.calculator import (
@@ -91,7 +92,11 @@ def join(request: HttpRequest) -> HttpResponse:
     join_form = JoinForm(request.POST)
     if join_form.is_valid():
         try:
-            room = services.room_join(user=_user(request), number=join_form.cleaned_data["number"])
+            room = services.room_join(
+                user=_user(request),
+                number=join_form.cleaned_data["number"],
+                ip=request_ip(request),
+            )
         except RoomError as exc:
             join_form.add_error("number", str(exc))
         else:
@@ -111,7 +116,7 @@ def with_room(view: RoomView) -> RoomView:
     @wraps(view)
     def wrapped(request: HttpRequest, number: str, *args: Any, **kwargs: Any) -> HttpResponse:
         try:
-            room = services.room_find(user=_user(request), number=number)
+            room = services.room_find(user=_user(request), number=number, ip=request_ip(request))
         except RoomLookupLimited as exc:
             return HttpResponse(str(exc), status=429, content_type="text/plain; charset=utf-8")
         except RoomError:

@@ -1,4 +1,5 @@
-"""accounts.forms: sign-up, the rate-limited login form, the display name form."""
+"""accounts.forms: sign-up, the login form (refusing what django-axes locks out), the display
+name form."""
 
 from __future__ import annotations
 
@@ -7,8 +8,7 @@ from typing import Any
 import pytest
 from django.test import RequestFactory
 
-from accounts import selectors, services
-from accounts.forms import DisplayNameForm, RateLimitedAuthenticationForm, SignupForm, client_ip
+from accounts.forms import DisplayNameForm, LoginForm, SignupForm
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
@@ -23,23 +23,7 @@ def request_from(ip: str | None = "10.1.2.3", **meta: Any) -> Any:
 
 
 def login_form(username: str, password: str, ip: str | None = "10.1.2.3") -> Any:
-    return RateLimitedAuthenticationForm(
-        request_from(ip), data={"username": username, "password": password}
-    )
-
-
-# ---------------------------------------------------------------- client_ip
-
-
-def test_client_ip_is_remote_addr_and_ignores_proxy_headers() -> None:
-    request = request_from("10.9.8.7", HTTP_X_FORWARDED_FOR="1.1.1.1")
-    assert client_ip(request) == "10.9.8.7"
-
-
-@pytest.mark.parametrize("ip", [None, ""])
-def test_client_ip_unknown_without_an_address(ip: str | None) -> None:
-    assert client_ip(request_from(ip)) == "unknown"
-    assert client_ip(None) == "unknown"
+    return LoginForm(request_from(ip), data={"username": username, "password": password})
 
 
 # ---------------------------------------------------------------- sign-up
@@ -77,62 +61,30 @@ def test_signup_password_similar_to_the_username_is_refused() -> None:
     assert "password_too_similar" in [e.code for e in form.errors.as_data()["password2"]]
 
 
-# ---------------------------------------------------------------- login
+# ---------------------------------------------------------------- login (django-axes)
 
 
-def test_a_wrong_password_counts_one_failure_for_that_username_and_ip(user: Any) -> None:
+def test_a_wrong_password_is_an_invalid_login(user: Any) -> None:
     form = login_form("alice", "wrong", ip="10.0.0.5")
-    assert not form.is_valid()
+    assert not form.is_valid() and not form.locked_out
     assert [e.code for e in form.non_field_errors().as_data()] == ["invalid_login"]
-    assert selectors.login_failure_count("alice", "10.0.0.5") == 1
-    assert selectors.login_failure_count("alice", "10.0.0.6") == 0
 
 
-def test_an_unknown_username_counts_too(db: None) -> None:
-    assert not login_form("nobody", "wrong").is_valid()
-    assert selectors.login_failure_count("nobody", "10.1.2.3") == 1
+def test_once_locked_out_even_the_right_password_is_refused(user: Any, password: str) -> None:
+    for _ in range(5):
+        assert not login_form("alice", "wrong").is_valid()
+    form = login_form("alice", password)
+    assert not form.is_valid() and form.locked_out
+    assert [e.code for e in form.non_field_errors().as_data()] == ["rate_limited"]
+    assert "Too many failed login attempts" in form.non_field_errors()[0]
+    assert form.get_user() is None
+    assert login_form("alice", password, ip="10.1.2.4").is_valid()  # another address may
 
 
-def test_a_form_without_a_request_counts_under_unknown(user: Any) -> None:
-    form = RateLimitedAuthenticationForm(None, data={"username": "alice", "password": "x"})
-    assert not form.is_valid()
-    assert selectors.login_failure_count("alice", "unknown") == 1
-
-
-def test_a_missing_username_counts_nothing(user: Any) -> None:
-    form = login_form("", "wrong")
-    assert not form.is_valid() and "username" in form.errors
-    assert selectors.login_failure_count("", "10.1.2.3") == 0
-
-
-def test_the_right_password_logs_in_and_clears_the_count(user: Any, password: str) -> None:
-    for _ in range(3):
-        services.login_failure_record(username="alice", ip="10.1.2.3")
+def test_the_right_password_logs_in(user: Any, password: str) -> None:
     form = login_form("alice", password)
     assert form.is_valid(), form.errors
     assert form.get_user() == user
-    assert selectors.login_failure_count("alice", "10.1.2.3") == 0
-
-
-def test_once_limited_even_the_right_password_is_refused_without_a_check(
-    user: Any, password: str, settings: Any, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    settings.LOGIN_RATE_LIMIT_ATTEMPTS = 2
-    for _ in range(2):
-        assert not login_form("alice", "wrong").is_valid()
-    checked: list[str] = []
-    monkeypatch.setattr(
-        "django.contrib.auth.forms.authenticate", lambda *a, **k: checked.append("x")
-    )
-    form = login_form("alice", password)
-    assert not form.is_valid()
-    assert [e.code for e in form.non_field_errors().as_data()] == ["rate_limited"]
-    assert "Too many failed login attempts" in form.non_field_errors()[0]
-    assert checked == []  # the password was never tried
-    assert form.get_user() is None
-    assert selectors.login_failure_count("alice", "10.1.2.3") == 2  # refusals don't add up
-    monkeypatch.undo()
-    assert login_form("alice", password, ip="10.1.2.4").is_valid()  # another address may
 
 
 # ---------------------------------------------------------------- display name

@@ -127,13 +127,33 @@ def test_wrong_password_shows_error(client, user):
 
 
 def test_login_refused_after_five_failures_even_with_right_password(client, user, password):
-    for _ in range(5):
+    for _ in range(4):
         response = login(client, "alice", "wrong")
         assert form_error_codes(response) == ["invalid_login"]
+    # The fifth failure locks the address out, and says so at once.
+    assert form_error_codes(login(client, "alice", "wrong")) == ["rate_limited"]
     response = login(client, "alice", password)
-    assert response.status_code == 200
+    assert response.status_code == 429
     assert form_error_codes(response) == ["rate_limited"]
     assert "_auth_user_id" not in client.session
+
+
+def test_one_guess_at_each_of_many_usernames_is_limited_per_address(client, make_user, password):
+    """Spraying one password at 30 usernames was never limited (counted per username + IP)."""
+    for i in range(30):
+        make_user(f"player{i}")
+    codes = [form_error_codes(login(client, f"player{i}", "wrong")) for i in range(30)]
+    assert codes[:4] == [["invalid_login"]] * 4
+    assert codes[4:] == [["rate_limited"]] * 26
+    assert login(client, "player7", password, REMOTE_ADDR="10.0.0.9").status_code == 302
+
+
+def test_a_proxy_header_counts_only_when_proxies_are_configured(client, user, settings):
+    for i in range(5):
+        login(client, "alice", "wrong", HTTP_X_FORWARDED_FOR=f"10.0.0.{i}")
+    assert login(client, "alice", "wrong").status_code == 429  # the header was not believed
+    settings.TRUSTED_PROXY_COUNT = 1
+    assert login(client, "alice", "wrong", HTTP_X_FORWARDED_FOR="10.0.0.77").status_code == 200
 
 
 def test_rate_limit_message_is_clear_in_english_and_chinese(client, user):

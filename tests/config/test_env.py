@@ -101,10 +101,20 @@ def test_in_memory_channel_layer_by_default():
 
 def test_redis_channel_layer_when_redis_url_set():
     config = env.channel_layer_config({"REDIS_URL": "redis://cache.example:6379/1"})
-    assert config == {
-        "BACKEND": "channels_redis.core.RedisChannelLayer",
-        "CONFIG": {"hosts": [{"address": "redis://cache.example:6379/1", "socket_timeout": None}]},
-    }
+    assert config["BACKEND"] == "channels_redis.core.RedisChannelLayer"
+    (host,) = config["CONFIG"]["hosts"]
+    assert host["address"] == "redis://cache.example:6379/1"
+    assert host["socket_timeout"] is None  # a blocking BZPOPMIN must not time out
+    assert host["retry"].get_retries() == env.REDIS_RETRIES  # a stale connection is retried
+    assert host["health_check_interval"] == env.REDIS_HEALTH_CHECK_SECONDS
+
+
+def test_redis_cache_degrades_and_retries_when_redis_url_set():
+    config = env.cache_config({"REDIS_URL": "redis://cache.example:6379/1"})
+    assert config["BACKEND"] == "config.cache.ResilientRedisCache"
+    assert config["LOCATION"] == "redis://cache.example:6379/1"
+    assert config["OPTIONS"]["retry"].get_retries() == env.REDIS_RETRIES
+    assert config["OPTIONS"]["socket_connect_timeout"] == env.REDIS_CONNECT_SECONDS
 
 
 @pytest.mark.parametrize(

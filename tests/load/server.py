@@ -15,12 +15,23 @@ import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
+from urllib.parse import quote
 
 import psutil
 
 REPO = Path(__file__).resolve().parents[2]
 
-__all__ = ["REPO", "SeatedTable", "Server", "free_port", "migrate", "seat_tables"]
+__all__ = [
+    "REPO",
+    "SeatedTable",
+    "Server",
+    "database_url",
+    "free_port",
+    "migrate",
+    "seat_tables",
+    "server_env",
+]
 
 
 @dataclass(frozen=True)
@@ -34,6 +45,26 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+def database_url(db: Mapping[str, Any]) -> str:
+    """The URL of a Django database (a ``connection.settings_dict``) for a server process:
+    a test database is one the test process made, so the server must be told its name.
+
+    >>> database_url({"ENGINE": "django.db.backends.postgresql", "NAME": "test_x",
+    ...               "USER": "postgres", "HOST": "127.0.0.1", "PORT": 5432})
+    'postgres://postgres@127.0.0.1:5432/test_x'
+    >>> database_url({"ENGINE": "django.db.backends.sqlite3", "NAME": "/tmp/db.sqlite3"})
+    'sqlite:////tmp/db.sqlite3'
+    """
+    if db["ENGINE"].endswith("sqlite3"):
+        return f"sqlite:///{db['NAME']}"
+    user = quote(str(db.get("USER") or ""), safe="")
+    password = quote(str(db.get("PASSWORD") or ""), safe="")
+    auth = f"{user}:{password}@" if password else (f"{user}@" if user else "")
+    host = db.get("HOST") or "127.0.0.1"
+    port = f":{db['PORT']}" if db.get("PORT") else ""
+    return f"postgres://{auth}{host}{port}/{quote(str(db['NAME']))}"
 
 
 def migrate(env: Mapping[str, str]) -> None:
@@ -99,7 +130,7 @@ class Server:
             [
                 sys.executable,
                 "-m",
-                "daphne",
+                "config.serve",  # daphne, as production starts it
                 "-b",
                 "127.0.0.1",
                 "-p",

@@ -6,6 +6,7 @@ finds no tile of another seat's concealed hand, no seed and no wall.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 from collections import Counter
@@ -18,6 +19,7 @@ from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.conf import settings as django_settings
 from django.test import Client
+from django.utils import timezone
 
 from engine.hand import HandState
 from engine.hand_log import replay
@@ -346,3 +348,158 @@ async def test_a_socket_to_a_missing_room_is_closed(application: Any, user: Any)
     connected, code = await comm.connect()
     assert not connected or code == 4404
     await comm.disconnect()
+
+
+# ---------------------------------------------------------------- trust: bad input, crashes, floods
+
+
+def _heartbeats() -> list[asyncio.Task[Any]]:
+    return [t for t in asyncio.all_tasks() if "_heartbeat" in repr(t.get_coro())]
+
+
+async def _error_line(comm: WebsocketCommunicator) -> str:
+    reply: str = await comm.receive_from(timeout=5)
+    while 'id="table-error"' not in reply:  # a bot move may be pushed in between
+        reply = await comm.receive_from(timeout=5)
+    return reply
+
+
+async def _seat0(room: Room) -> Seat:
+    return await sync_to_async(Seat.objects.get)(room=room, index=0)
+
+
+async def test_deep_json_and_lone_surrogates_are_refused_and_the_socket_stays(
+    application: Any, user: Any
+) -> None:
+    """Each used to crash the consumer (RecursionError; UnicodeEncodeError echoing the action),
+    closing with 1011 and leaving the seat counted as open forever."""
+    room = await sync_to_async(start_with_bots)(user)
+    comm = await connect(application, room, user)
+    await comm.receive_from(timeout=5)
+    for frame in ("[" * 3000, '{"action": "\\ud800"}', '{"action": "discard", "tile": "\\udfff"}'):
+        await comm.send_to(text_data=frame)
+        assert 'role="alert"' in await _error_line(comm)
+    await comm.send_to(text_data='{"action": "fly"}')  # and it still answers
+    assert "Unknown move fly" in await _error_line(comm)
+    await comm.disconnect(timeout=10)
+    assert (await _seat0(room)).connections == 0
+    assert _heartbeats() == []
+
+
+async def test_cleanup_runs_when_leaving_the_group_fails(
+    application: Any, user: Any, monkeypatch: Any
+) -> None:
+    """A channel layer refusing group_discard ("Too many connections") skipped the rest."""
+    from channels.layers import InMemoryChannelLayer
+
+    async def refuse(self: Any, group: str, channel: str) -> None:
+        raise ConnectionError("Too many connections")
+
+    room = await sync_to_async(start_with_bots)(user)
+    comm = await connect(application, room, user)
+    await comm.receive_from(timeout=5)
+    monkeypatch.setattr(InMemoryChannelLayer, "group_discard", refuse)
+    await comm.disconnect(timeout=10)
+    seat = await _seat0(room)
+    assert seat.connections == 0 and seat.disconnected_at is not None
+    assert _heartbeats() == []
+
+
+async def test_a_consumer_that_crashes_leaves_no_count_and_no_task(
+    application: Any, user: Any, monkeypatch: Any
+) -> None:
+    from tables import consumers, notify
+
+    room = await sync_to_async(start_with_bots)(user)
+    comm = await connect(application, room, user)
+    await comm.receive_from(timeout=5)
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("rendering failed")
+
+    monkeypatch.setattr(consumers, "render_live", broken)
+    await notify.table_changed_async(room.number)
+    with pytest.raises(RuntimeError, match="rendering failed"):
+        await comm.receive_from(timeout=5)
+    assert (await _seat0(room)).connections == 0
+    assert _heartbeats() == []
+
+
+async def test_sockets_are_limited_per_account_at_a_room(
+    application: Any, user: Any, make_user: Any, settings: Any
+) -> None:
+    settings.TABLE_SOCKETS_PER_ACCOUNT_ROOM = 2
+    room = await sync_to_async(start_with_bots)(user)
+    watcher = await sync_to_async(make_user)("watcher")
+    first = [await connect(application, room, watcher) for _ in range(2)]
+    extra = WebsocketCommunicator(application, f"/ws/table/{room.number}/")
+    extra.scope["user"] = watcher
+    connected, code = await extra.connect()
+    assert not connected and code == 4429
+    other = await connect(application, room, user)  # another account is not affected
+    await first[0].disconnect(timeout=10)  # a closed socket frees its slot
+    again = await connect(application, room, watcher)
+    for comm in (first[1], other, again):
+        await comm.disconnect(timeout=10)
+
+
+async def test_sockets_are_limited_per_account_and_per_room(
+    application: Any, user: Any, make_user: Any, settings: Any
+) -> None:
+    settings.TABLE_SOCKETS_PER_ACCOUNT = 1
+    settings.TABLE_SOCKETS_PER_ROOM = 2
+    room = await sync_to_async(start_with_bots)(user)
+    elsewhere = await sync_to_async(start_with_bots)(await sync_to_async(make_user)("bob"))
+    comms = [await connect(application, room, user)]
+    refused = WebsocketCommunicator(application, f"/ws/table/{elsewhere.number}/")
+    refused.scope["user"] = user
+    assert await refused.connect() == (False, 4429)
+    comms.append(await connect(application, room, await sync_to_async(make_user)("carol")))
+    full = WebsocketCommunicator(application, f"/ws/table/{room.number}/")
+    full.scope["user"] = await sync_to_async(make_user)("dave")
+    assert await full.connect() == (False, 4429)
+    for comm in comms:
+        await comm.disconnect(timeout=10)
+
+
+async def test_inputs_that_change_nothing_push_nothing(
+    application: Any, user: Any, make_user: Any
+) -> None:
+    """托管 off while not on 托管, 2,000 times, used to commit and push 2,000 boards."""
+    from tests.tables.factories import run_bots_until_human
+
+    room = await sync_to_async(start_with_bots)(user)
+    await sync_to_async(run_bots_until_human)(room, timezone.now())
+    player = await connect(application, room, user)
+    watcher = await connect(application, room, await sync_to_async(make_user)("watcher"))
+    for comm in (player, watcher):  # the first board, and the one after the player came in
+        while not await comm.receive_nothing(timeout=0.3):
+            await comm.receive_from()
+    await sync_to_async(room.refresh_from_db)()
+    version = room.version
+    for _ in range(5):
+        await player.send_to(text_data='{"action": "tuoguan", "on": "0"}')
+    assert await watcher.receive_nothing(timeout=0.5)
+    assert await player.receive_nothing(timeout=0.1)
+    await sync_to_async(room.refresh_from_db)()
+    assert room.version == version
+    for comm in (player, watcher):
+        await comm.disconnect(timeout=10)
+
+
+async def test_a_flood_gets_one_refusal_and_is_dropped(
+    application: Any, user: Any, settings: Any
+) -> None:
+    settings.TABLE_INPUT_RATE = 0.001
+    settings.TABLE_INPUT_BURST = 3
+    room = await sync_to_async(start_with_bots)(user)
+    comm = await connect(application, room, user)
+    await comm.receive_from(timeout=5)
+    for _ in range(10):
+        await comm.send_to(text_data="not json")
+    errors = [await _error_line(comm) for _ in range(4)]
+    assert sum("not a move" in e for e in errors) == 3
+    assert "Too many inputs" in errors[3]
+    while not await comm.receive_nothing(timeout=0.3):  # bots' boards only, no more errors
+        assert 'id="table-error"' not in await comm.receive_from()
+    await comm.disconnect(timeout=10)

@@ -163,3 +163,22 @@ def test_the_dissolve_vote_messages(payload: Any, message: Any) -> None:
 def test_an_answer_must_say_agree_or_refuse(agree: Any) -> None:
     with pytest.raises(protocol.MalformedMessage):
         protocol.parse_message({"action": "dissolve_answer", "agree": agree})
+
+
+@pytest.mark.parametrize("text", ["[" * 3000, '{"a":' * 2000, "[" * 2000 + "]" * 2000])
+def test_json_nested_past_the_stack_is_refused(text: str) -> None:
+    with pytest.raises(MalformedMessage, match="not a move"):
+        parse_text(text)
+
+
+@pytest.mark.parametrize("name", ["\\ud800", "fly\\udfff", "\\udc00\\ud800"])
+def test_a_refusal_never_repeats_a_lone_surrogate(name: str) -> None:
+    """JSON may spell a lone surrogate; echoing it back made sending the refusal crash."""
+    with pytest.raises(MalformedMessage) as refused:
+        parse_text('{"action": "' + name + '"}')
+    str(refused.value).encode("utf-8")  # sendable
+
+
+def test_printable_keeps_real_characters() -> None:
+    assert protocol.printable("碰 🀄") == "碰 🀄"
+    assert protocol.printable("a\ud800b") == "a\ufffdb"

@@ -8,6 +8,7 @@ from engine.rules import Rules
 from ledger.models import Entry
 from tables import services
 from tables.models import Hand, Room, Seat
+from tables.protocol import PlayError
 from tables.services import RoomError
 from tests.tables.factories import start_with_bots
 
@@ -59,11 +60,16 @@ def test_room_create_refuses_bad_settings(user: Any, length: Any, seconds: int) 
         )
 
 
+IP = "203.0.113.5"
+
+
 def test_room_join(room: Any, make_user: Any) -> None:
     bob = make_user("bob")
-    assert services.room_join(user=bob, number=f" {room.number} ") == room
+    assert services.room_join(user=bob, number=f" {room.number} ", ip=IP) == room
     with pytest.raises(RoomError, match="no room"):
-        services.room_join(user=bob, number="000000" if room.number != "000000" else "999999")
+        services.room_join(
+            user=bob, number="000000" if room.number != "000000" else "999999", ip=IP
+        )
 
 
 def test_seat_take_and_one_seat_per_user(room: Any, make_user: Any) -> None:
@@ -188,16 +194,49 @@ def test_guessing_room_numbers_is_bounded(user: Any, make_user: Any, settings: A
         owner=user, name="Private", is_public=False, rules=Rules(), match_length=None
     )
     guesser = make_user("guesser")
-    assert services.room_find(user=guesser, number=room.number) == room  # hits are not counted
-    free = next(n for n in (f"{k:06d}" for k in range(100000, 100100)) if n != room.number)
-    for _ in range(3):
+    assert services.room_find(user=guesser, number=room.number, ip=IP) == room  # hits: free
+    free = _free_number(room)
+    for k in range(3):  # from three addresses: the account's own count runs out
         with pytest.raises(RoomError, match="no room"):
-            services.room_find(user=guesser, number=free)
+            services.room_find(user=guesser, number=free, ip=f"10.0.0.{k}")
     with pytest.raises(services.RoomLookupLimited):
-        services.room_find(user=guesser, number=room.number)
+        services.room_find(user=guesser, number=room.number, ip="10.0.1.1")
     with pytest.raises(services.RoomLookupLimited):
-        services.room_join(user=guesser, number=room.number)
-    assert services.room_find(user=user, number=room.number) == room  # counted per user
+        services.room_join(user=guesser, number=room.number, ip="10.0.1.1")
+    assert services.room_find(user=user, number=room.number, ip=IP) == room  # counted per user
+    cache.clear()
+
+
+def _free_number(room: Any) -> str:
+    return next(n for n in (f"{k:06d}" for k in range(100000, 100100)) if n != room.number)
+
+
+def test_fresh_accounts_bring_no_fresh_guesses(user: Any, make_user: Any, settings: Any) -> None:
+    """The limit was per account only: ten sign-ups gave ten times the guesses."""
+    from django.core.cache import cache
+
+    cache.clear()
+    settings.ROOM_LOOKUP_MISSES_ALLOWED = 3
+    settings.ROOM_LOOKUP_MISSES_PER_IP_ALLOWED = 5
+    room = services.room_create(
+        owner=user, name="Private", is_public=False, rules=Rules(), match_length=None
+    )
+    free = _free_number(room)
+    guessers = [make_user(f"fresh{i}") for i in range(3)]
+    misses = 0
+    for guesser in guessers:
+        for _ in range(3):
+            try:
+                services.room_find(user=guesser, number=free, ip=IP)
+            except services.RoomLookupLimited:
+                break
+            except RoomError:
+                misses += 1
+    assert misses == 5
+    fresh = make_user("fresh-again")
+    with pytest.raises(services.RoomLookupLimited):
+        services.room_find(user=fresh, number=room.number, ip=IP)
+    assert services.room_find(user=fresh, number=room.number, ip="192.0.2.7") == room
     cache.clear()
 
 
@@ -255,3 +294,21 @@ def test_a_new_match_in_the_same_room_starts_from_zero(user: Any) -> None:
     second = Match.objects.get(room=room, number=2)
     assert second.rules["min_win_points"] == 2
     assert Hand.objects.get(room=room, number=2).match == second
+
+
+def test_inputs_that_ask_for_what_already_is_are_not_committed(user: Any) -> None:
+    """托管 off while not on 托管 committed a new version (and pushed a board) each time."""
+    from tables.protocol import Ready, SetTuoguan
+
+    room = start_with_bots(user)
+    version = room.version
+    for _ in range(3):
+        assert not services.table_act(number=room.number, user=user, message=SetTuoguan(on=False))
+    room.refresh_from_db()
+    assert room.version == version
+    assert services.table_act(number=room.number, user=user, message=SetTuoguan(on=True))
+    assert not services.table_act(number=room.number, user=user, message=SetTuoguan(on=True))
+    room.refresh_from_db()
+    assert room.version == version + 1
+    with pytest.raises(PlayError, match="still being played"):
+        services.table_act(number=room.number, user=user, message=Ready())

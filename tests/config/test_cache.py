@@ -1,0 +1,159 @@
+"""config.cache and the Redis options of config.env: pages keep working while Redis is down,
+and nothing fails once it is back.
+
+The fault tests run a private ``redis-server`` on a spare port (stopped and started again
+here) and skip when it is not installed; the others point the cache at a closed port.
+"""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import subprocess
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from config import env
+from config.cache import ResilientRedisCache
+
+REDIS_SERVER = shutil.which("redis-server")
+needs_redis = pytest.mark.skipif(
+    REDIS_SERVER is None, reason="redis-server is not installed (apt-get install redis-server)"
+)
+
+
+def spare_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def resilient(url: str) -> ResilientRedisCache:
+    config = env.cache_config({"REDIS_URL": url})
+    return ResilientRedisCache(config["LOCATION"], {"OPTIONS": config["OPTIONS"]})
+
+
+def test_a_cache_that_cannot_reach_redis_answers_like_an_empty_one(caplog: Any) -> None:
+    cache = resilient(f"redis://127.0.0.1:{spare_port()}/0")
+    started = time.monotonic()
+    assert cache.get("k", "default") == "default"
+    assert cache.get_many(["a", "b"]) == {}
+    assert cache.add("k", 1) is True  # fail open: a limit counted here stops limiting
+    assert cache.incr("k", 3) == 3
+    assert cache.set("k", 1) is None
+    assert cache.touch("k") is False
+    assert cache.delete("k") is False
+    assert not cache.has_key("k")
+    assert time.monotonic() - started < 5
+    assert "cache unreachable" in caplog.text
+
+
+@pytest.mark.django_db
+def test_pages_are_served_while_redis_is_down(settings: Any, user: Any) -> None:
+    """With Django's own RedisCache a room page answered 500 while Redis was down."""
+    from tests.tables.factories import start_with_bots
+
+    room = start_with_bots(user)
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "config.cache.ResilientRedisCache",
+            "LOCATION": f"redis://127.0.0.1:{spare_port()}/0",
+            "OPTIONS": env.cache_config({"REDIS_URL": "redis://x"})["OPTIONS"],
+        }
+    }
+    client = Client()
+    client.force_login(user)
+    assert client.get(f"/r/{room.number}/").status_code == 200
+    assert client.get("/").status_code == 200
+    assert client.get("/r/999999/").status_code == 404  # a miss, not a 500
+
+
+class PrivateRedis:
+    """A redis-server of the test's own on a spare port, stopped and started at will."""
+
+    def __init__(self) -> None:
+        self.port = spare_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self) -> None:
+        assert REDIS_SERVER is not None
+        subprocess.run(
+            [
+                REDIS_SERVER,
+                *("--port", str(self.port), "--bind", "127.0.0.1"),
+                *("--save", "", "--appendonly", "no", "--daemonize", "yes"),
+            ],
+            check=True,
+            capture_output=True,
+        )
+        self._wait(up=True)
+
+    def stop(self) -> None:
+        try:
+            with socket.create_connection(("127.0.0.1", self.port), timeout=2) as s:
+                s.sendall(b"SHUTDOWN NOSAVE\r\n")
+                s.recv(64)
+        except OSError:
+            pass
+        self._wait(up=False)
+
+    def _wait(self, *, up: bool) -> None:
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
+                    if up:
+                        return
+            except OSError:
+                if not up:
+                    return
+            time.sleep(0.05)  # polling a port; there is no event to wait on
+        raise RuntimeError(f"redis-server on {self.port} did not {'start' if up else 'stop'}")
+
+
+@pytest.fixture
+def redis() -> Iterator[PrivateRedis]:
+    if REDIS_SERVER is None:
+        pytest.skip("redis-server is not installed (apt-get install redis-server)")
+    server = PrivateRedis()
+    server.start()
+    yield server
+    server.stop()
+
+
+@needs_redis
+def test_the_cache_heals_without_an_error_after_a_redis_restart(
+    redis: PrivateRedis, caplog: Any
+) -> None:
+    """Django's RedisCache without retries failed the first call on each pooled connection."""
+    cache = resilient(redis.url)
+    cache.set("k", "before")
+    assert cache.get("k") == "before"
+    redis.stop()
+    assert cache.get("k", "down") == "down"  # down: a miss, not an error
+    redis.start()
+    caplog.clear()
+    cache.set("k", "after")  # the pooled connection is stale: retried on a fresh one
+    assert cache.get("k") == "after"
+    assert "cache unreachable" not in caplog.text
+
+
+@needs_redis
+async def test_the_channel_layer_heals_after_a_redis_restart(redis: PrivateRedis) -> None:
+    """A socket's handshake (group_add) on a stale pooled connection used to fail with 500."""
+    from channels_redis.core import RedisChannelLayer
+
+    layer = RedisChannelLayer(**env.channel_layer_config({"REDIS_URL": redis.url})["CONFIG"])
+    channel = await layer.new_channel()
+    await layer.group_add("table-1", channel)
+    redis.stop()
+    redis.start()
+    await layer.group_add("table-1", channel)
+    await layer.group_send("table-1", {"type": "table.changed"})
+    assert (await layer.receive(channel))["type"] == "table.changed"
+    await layer.flush()
+    await layer.close_pools()

@@ -1,0 +1,49 @@
+"""config.clientip: the address limits count by; proxy headers only when configured."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import RequestFactory
+
+from config.clientip import forwarded_ip, request_ip, scope_ip
+
+
+def request_from(ip: str | None, **meta: Any) -> Any:
+    request = RequestFactory().get("/", **meta)
+    if ip is None:
+        del request.META["REMOTE_ADDR"]
+    else:
+        request.META["REMOTE_ADDR"] = ip
+    return request
+
+
+def test_remote_addr_and_no_proxy_header_by_default() -> None:
+    assert request_ip(request_from("10.9.8.7", HTTP_X_FORWARDED_FOR="1.1.1.1")) == "10.9.8.7"
+    assert scope_ip({"client": ("10.9.8.7", 5), "headers": [(b"x-forwarded-for", b"1.1.1.1")]}) == (
+        "10.9.8.7"
+    )
+
+
+@pytest.mark.parametrize("ip", [None, ""])
+def test_unknown_without_an_address(ip: str | None) -> None:
+    assert request_ip(request_from(ip)) == "unknown"
+    assert request_ip(None) == "unknown"
+    assert scope_ip({"headers": []}) == "unknown"
+
+
+def test_behind_proxies_the_entry_our_first_proxy_saw(settings: Any) -> None:
+    settings.TRUSTED_PROXY_COUNT = 1
+    forged = "6.6.6.6, 203.0.113.9"  # the client wrote the first entry itself
+    assert request_ip(request_from("10.0.0.2", HTTP_X_FORWARDED_FOR=forged)) == "203.0.113.9"
+    scope = {"client": ("10.0.0.2", 1), "headers": [(b"x-forwarded-for", forged.encode())]}
+    assert scope_ip(scope) == "203.0.113.9"
+    assert request_ip(request_from("10.0.0.2")) == "10.0.0.2"  # no header: the peer
+
+
+def test_forwarded_ip_needs_as_many_hops_as_proxies() -> None:
+    assert forwarded_ip("a, b, c", 1) == "c"
+    assert forwarded_ip("a, b, c", 3) == "a"
+    assert forwarded_ip("a", 2) is None
+    assert forwarded_ip("a", 0) is None

@@ -1,0 +1,94 @@
+"""tables.limits: the token bucket, socket slots in the shared cache, room-number misses."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from django.core.cache import cache
+
+from tables import limits
+from tables.limits import TokenBucket
+
+
+@pytest.fixture(autouse=True)
+def _clean_cache() -> Iterator[None]:
+    cache.clear()
+    yield
+    cache.clear()
+
+
+def test_the_bucket_refills_at_its_rate_up_to_its_burst() -> None:
+    bucket = TokenBucket(rate=10, burst=20, now=0.0)
+    assert sum(bucket.take(0.0) for _ in range(50)) == 20
+    assert sum(bucket.take(1.0) for _ in range(50)) == 10  # one second: ten more
+    assert sum(bucket.take(100.0) for _ in range(50)) == 20  # never more than the burst
+
+
+@pytest.fixture
+def small(settings: Any) -> None:
+    settings.TABLE_SOCKETS_PER_ACCOUNT_ROOM = 2
+    settings.TABLE_SOCKETS_PER_ACCOUNT = 3
+    settings.TABLE_SOCKETS_PER_ROOM = 3
+
+
+@pytest.mark.usefixtures("small")
+def test_slots_are_counted_per_account_room_account_and_room() -> None:
+    a = [limits.socket_slots_take(user_id=1, number="111111", channel=f"a{i}") for i in range(3)]
+    assert a[0] and a[1] and a[2] is None  # two per account at one room
+    b = limits.socket_slots_take(user_id=1, number="222222", channel="b")
+    assert b is not None
+    assert (
+        limits.socket_slots_take(user_id=1, number="333333", channel="c") is None
+    )  # 3 per account
+    others = [limits.socket_slots_take(user_id=u, number="111111", channel=f"o{u}") for u in (2, 3)]
+    assert others[0] and others[1] is None  # 3 per room: a0, a1 and o2
+    assert a[0] is not None
+    limits.socket_slots_release(keys=a[0], channel="a0")
+    assert limits.socket_slots_take(user_id=3, number="111111", channel="o3") is not None
+
+
+@pytest.mark.usefixtures("small")
+def test_a_refused_socket_holds_nothing() -> None:
+    for i in range(3):
+        limits.socket_slots_take(user_id=1, number=f"10000{i}", channel=f"c{i}")
+    assert limits.socket_slots_take(user_id=1, number="100009", channel="x") is None
+    # The per-account-room and per-room slots it took on the way were given back.
+    assert limits.socket_slots_take(user_id=2, number="100009", channel="y") is not None
+
+
+@pytest.mark.usefixtures("small")
+def test_a_slot_is_freed_only_by_its_own_socket() -> None:
+    keys = limits.socket_slots_take(user_id=1, number="111111", channel="mine")
+    assert keys is not None
+    limits.socket_slots_release(keys=keys, channel="someone-else")
+    assert all(cache.get(k) == "mine" for k in keys)
+
+
+@pytest.mark.usefixtures("small")
+def test_leases_run_out_unless_renewed(settings: Any) -> None:
+    """A process that died leaves leases behind; they end by themselves."""
+    settings.TABLE_HEARTBEAT_SECONDS = 0.4  # leases of 1.2 s
+    keys = limits.socket_slots_take(user_id=1, number="111111", channel="gone")
+    assert keys is not None
+    cache.delete(keys[0])  # as if it ran out: renewing takes it back
+    limits.socket_slots_renew(keys=keys, channel="gone")
+    assert cache.get(keys[0]) == "gone"
+    assert limits.slot_lease().total_seconds() == pytest.approx(1.2)
+
+
+def test_misses_are_counted_per_account_and_per_address(settings: Any) -> None:
+    settings.ROOM_LOOKUP_MISSES_ALLOWED = 2
+    settings.ROOM_LOOKUP_MISSES_PER_IP_ALLOWED = 3
+    limits.lookup_miss_count(user_id=1, ip="a")
+    limits.lookup_miss_count(user_id=1, ip="b")
+    assert limits.lookup_misses_exhausted(user_id=1, ip="c")
+    assert not limits.lookup_misses_exhausted(user_id=2, ip="a")
+    limits.lookup_miss_count(user_id=2, ip="a")
+    limits.lookup_miss_count(user_id=3, ip="a")
+    assert limits.lookup_misses_exhausted(user_id=4, ip="a")
+
+
+def test_window_count_add_counts_within_its_window() -> None:
+    assert [limits.window_count_add(key="k", window_seconds=60) for _ in range(3)] == [1, 2, 3]
