@@ -2,7 +2,7 @@
 
 Tiles come from the cached sprite (``<use href="…sprite.svg?v=…#t-5m">``), so no push carries
 a tile drawing. The sizes are printed (``pytest -s``). With inline SVG faces this hand's pushes
-had a median of 37 KB and reached 98 KB; with the sprite, 10.6 KB and 24.1 KB, and 25.7 KB
+had a median of 37 KB and reached 98 KB; with the sprite, 10.6 KB and 24.1 KB, and 25.1 KB
 once the owner's tools and the 解散 control joined the owner's pushes (the last push, with the
 settlement and the match summary, is the largest). The bounds below hold that; the goal is a
 median of 8 KB and at most 24 KB, which needs the public part of the table pushed once for
