@@ -18,7 +18,7 @@ from typing import Any
 from django.conf import settings
 from django.http import HttpRequest
 
-__all__ = ["forwarded_ip", "request_ip", "scope_ip"]
+__all__ = ["axes_ip", "forwarded_ip", "request_ip", "scope_ip"]
 
 UNKNOWN = "unknown"
 
@@ -40,11 +40,19 @@ def _ip(remote: str | None, forwarded: str | None) -> str:
     return remote or UNKNOWN
 
 
-def request_ip(request: HttpRequest | None, *args: Any) -> str:
-    """The address a page request came from (also django-axes' ``AXES_CLIENT_IP_CALLABLE``)."""
+def request_ip(request: HttpRequest | None) -> str:
+    """The address a page request came from."""
     if request is None:
         return UNKNOWN
     return _ip(request.META.get("REMOTE_ADDR"), request.META.get("HTTP_X_FORWARDED_FOR"))
+
+
+def axes_ip(request: HttpRequest | None, *args: Any) -> str | None:
+    """django-axes' ``AXES_CLIENT_IP_CALLABLE``: the address, or None when there is none (a
+    request made in code, as by ``Client.force_login``): axes stores it in an address column,
+    which on PostgreSQL refuses anything else."""
+    ip = request_ip(request)
+    return None if ip == UNKNOWN else ip
 
 
 def scope_ip(scope: dict[str, Any]) -> str:

@@ -116,7 +116,7 @@ AUTH_PASSWORD_VALIDATORS = [
 AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = ["ip_address", ["username", "ip_address"]]
-AXES_CLIENT_IP_CALLABLE = "config.clientip.request_ip"
+AXES_CLIENT_IP_CALLABLE = "config.clientip.axes_ip"
 AXES_RESET_ON_SUCCESS = True
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False  # a locked address can't extend its lock
 AXES_DISABLE_ACCESS_LOG = True  # failures only: no record of every successful login

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from django.test import RequestFactory
 
-from config.clientip import forwarded_ip, request_ip, scope_ip
+from config.clientip import axes_ip, forwarded_ip, request_ip, scope_ip
 
 
 def request_from(ip: str | None, **meta: Any) -> Any:
@@ -47,3 +47,9 @@ def test_forwarded_ip_needs_as_many_hops_as_proxies() -> None:
     assert forwarded_ip("a, b, c", 3) == "a"
     assert forwarded_ip("a", 2) is None
     assert forwarded_ip("a", 0) is None
+
+
+def test_axes_gets_no_address_rather_than_unknown() -> None:
+    """Axes keeps addresses in an address column: PostgreSQL refuses "unknown"."""
+    assert axes_ip(request_from(None)) is None
+    assert axes_ip(request_from("10.1.1.1")) == "10.1.1.1"
