@@ -16,7 +16,13 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from tables.moves import automatic_play, hand_book_if_ended, hand_deal_if_all_ready
+from tables.models import Seat
+from tables.moves import (
+    automatic_play,
+    hand_book_if_ended,
+    hand_deal_if_all_ready,
+    tuoguan_set,
+)
 from tables.presence import gone_since
 from tables.table import Table, load_table, must_act, room_locked, seat_automatic, table_save
 
@@ -108,8 +114,8 @@ def advance(number: str, now: datetime | None = None) -> bool:
                 seat.ready = True
                 seat.save(update_fields=["ready"])
             elif timed_out or gone:
-                seat.tuoguan = True
-                seat.save(update_fields=["tuoguan"])
+                reason = Seat.TuoguanReason.DISCONNECTED if gone else Seat.TuoguanReason.TIMEOUT
+                tuoguan_set(t, seat, True, reason)
         automatic_play(t, [i for i in waiting if seat_automatic(t.seats[i])])
         hand_deal_if_all_ready(t)
         hand_book_if_ended(t, now)

@@ -145,8 +145,10 @@ def message_apply(t: Table, seat: Seat, message: Message) -> None:
         _end_match(t, seat)
     elif isinstance(message, Ready):
         _ready(t, seat)
-    else:
+    elif isinstance(message, Move):
         _move(t, seat, message)
+    else:  # a phrase is chat, sent by the consumer without touching the table
+        raise PlayError(_("That message is not a move."))
 
 
 def _move(t: Table, seat: Seat, move: Move) -> None:
@@ -186,10 +188,12 @@ def _end_match(t: Table, seat: Seat) -> None:
     MatchRecord.objects.filter(room=t.room, ended_at=None).update(ended_at=timezone.now())
 
 
-def tuoguan_set(t: Table, seat: Seat, on: bool) -> None:
-    """托管 on or off; a seat put on 托管 after a hand is ready at once."""
+def tuoguan_set(t: Table, seat: Seat, on: bool, reason: str = Seat.TuoguanReason.MANUAL) -> None:
+    """托管 on or off, and why (a ``Seat.TuoguanReason``); a seat put on 托管 after a hand is
+    ready at once."""
     seat.tuoguan = on
-    seat.save(update_fields=["tuoguan"])
+    seat.tuoguan_reason = reason if on else ""
+    seat.save(update_fields=["tuoguan", "tuoguan_reason"])
     if on and t.hand is not None and t.hand.phase == "ended" and not seat.ready:
         seat.ready = True
         seat.save(update_fields=["ready"])

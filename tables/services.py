@@ -103,13 +103,23 @@ def room_find(*, user: User, number: str) -> Room:
     Room numbers are the only key to private rooms, so numbers that lead nowhere are counted
     per user; past ``ROOM_LOOKUP_MISSES_ALLOWED`` in a window, guessing is refused.
     """
-    if int(cache.get(_misses_key(user), 0)) >= settings.ROOM_LOOKUP_MISSES_ALLOWED:
+    return _room_lookup(key=_misses_key(user), number=number)
+
+
+def room_find_anonymous(*, client: str, number: str) -> Room:
+    """The room an invite link opened by someone not logged in names; misses are counted
+    per client address, as :func:`room_find` counts them per user."""
+    return _room_lookup(key=f"tables:room-misses:ip:{client}", number=number)
+
+
+def _room_lookup(*, key: str, number: str) -> Room:
+    if int(cache.get(key, 0)) >= settings.ROOM_LOOKUP_MISSES_ALLOWED:
         raise RoomLookupLimited(
             _("Too many room numbers that lead nowhere; try again in a few minutes.")
         )
     room = selectors.room_by_number(number)
     if room is None:
-        window_count_add(key=_misses_key(user), window_seconds=settings.ROOM_LOOKUP_WINDOW_SECONDS)
+        window_count_add(key=key, window_seconds=settings.ROOM_LOOKUP_WINDOW_SECONDS)
         raise RoomError(_("There is no room %(number)s.") % {"number": number.strip() or "—"})
     return room
 
@@ -160,7 +170,11 @@ def seat_leave(*, room: Room, user: User) -> None:
     and goes on 托管: the bot plays it until the player comes back and takes control."""
     if room.status == Room.Status.PLAYING:
         try:
-            _table_change(room.number, user, lambda t, seat: moves.tuoguan_set(t, seat, True))
+            _table_change(
+                room.number,
+                user,
+                lambda t, seat: moves.tuoguan_set(t, seat, True, Seat.TuoguanReason.LEFT),
+            )
         except PlayError as exc:
             raise RoomError(str(exc)) from None
         return

@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from tables import clock, services
 from tables.models import Hand, Room, Seat
+from tables.protocol import parse_message
 from tests.tables.factories import hand_of, play_out_hand, run_bots_until_human
 
 pytestmark = pytest.mark.usefixtures("english")
@@ -72,3 +73,39 @@ def test_a_player_gone_past_the_grace_period_is_readied_on_tuoguan(
     services.seat_disconnect(number=started.number, user=user, now=now)
     assert clock.advance(started.number, now=now + timedelta(seconds=6))
     assert Seat.objects.get(room=started, index=0).tuoguan
+
+
+def test_the_timeout_is_recorded_as_the_reason_and_asks_still_there(
+    started: Room, user: Any
+) -> None:
+    from tables.board import board_for
+    from tables.table import load_table
+
+    state = run_bots_until_human(started, timezone.now())
+    assert state.phase != "ended", "the hand ended before seat 0 acted"
+    assert started.turn_deadline is not None
+    clock.advance(started.number, now=started.turn_deadline + timedelta(seconds=1))
+    seat = Seat.objects.get(room=started, index=0)
+    assert seat.tuoguan and seat.tuoguan_reason == Seat.TuoguanReason.TIMEOUT
+    started.refresh_from_db()
+    table = load_table(started)
+    assert table is not None
+    board = board_for(table, user)
+    assert board.me is not None and board.me.tuoguan_reason == "timeout"
+    services.table_act(
+        number=started.number, user=user, message=parse_message({"action": "tuoguan", "on": "0"})
+    )
+    seat.refresh_from_db()
+    assert not seat.tuoguan and seat.tuoguan_reason == ""
+
+
+def test_a_disconnection_is_recorded_as_the_reason(started: Room, user: Any, settings: Any) -> None:
+    settings.TABLE_DISCONNECT_GRACE_SECONDS = 5
+    now = timezone.now()
+    state = run_bots_until_human(started, now)
+    assert state.phase != "ended", "the hand ended before seat 0 acted"
+    services.seat_connect(number=started.number, user=user, now=now)
+    services.seat_disconnect(number=started.number, user=user, now=now)
+    assert clock.advance(started.number, now=now + timedelta(seconds=5))
+    seat = Seat.objects.get(room=started, index=0)
+    assert seat.tuoguan_reason == Seat.TuoguanReason.DISCONNECTED
