@@ -21,9 +21,9 @@ from django.template.loader import render_to_string
 from django.utils import timezone, translation
 
 from accounts.models import User
-from tables import clock, notify, presence, services
+from tables import clock, notify, phrases, presence, services
 from tables.live import render_live
-from tables.protocol import Message, PlayError, parse_text
+from tables.protocol import Message, Phrase, PlayError, parse_text
 
 logger = logging.getLogger(__name__)
 
@@ -100,6 +100,9 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         try:
             with translation.override(_language(self.scope)):
                 message = parse_text(text_data)  # refused here, before any table work
+                if isinstance(message, Phrase):  # chat: no table work, no version bump
+                    await self.phrase_broadcast(message)
+                    return
             await database_sync_to_async(self._act)(message)
         except PlayError as exc:
             await self.send_error(str(exc))
@@ -113,6 +116,29 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
 
     async def table_changed(self, event: dict[str, Any]) -> None:
         await self.push()
+
+    async def phrase_broadcast(self, message: Phrase) -> None:
+        assert self.user is not None
+        seat = await database_sync_to_async(phrases.phrase_send)(
+            number=self.number, user=self.user, phrase=message.index
+        )
+        await self.channel_layer.group_send(
+            notify.group_name(self.number),
+            {"type": "table.phrase", "seat": seat, "phrase": message.index, "user": self.user.pk},
+        )
+
+    async def table_phrase(self, event: dict[str, Any]) -> None:
+        """Another (or this) page's player said a phrase: a small fragment, not a push."""
+        with translation.override(_language(self.scope)):
+            html = render_to_string(
+                "tables/_phrase.html",
+                {
+                    "seat": int(event["seat"]),
+                    "sender": int(event["user"]),
+                    "text": phrases.PHRASES[int(event["phrase"])],
+                },
+            )
+        await self.send(text_data=html)
 
     # ------------------------------------------------------------ rendering
 

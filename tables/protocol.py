@@ -10,6 +10,8 @@ a page gets every refusal the same way.
 Move(action=Action(type='discard', tile=4, tiles=(), gang=None), step=12)
 >>> parse_message({"action": "tuoguan", "on": "1"})
 SetTuoguan(on=True)
+>>> parse_message({"action": "phrase", "phrase": "2"})
+Phrase(index=2)
 >>> parse_message({"action": "fly"})
 Traceback (most recent call last):
 ...
@@ -32,6 +34,7 @@ __all__ = [
     "MalformedMessage",
     "Message",
     "Move",
+    "Phrase",
     "PlayError",
     "Ready",
     "SetTuoguan",
@@ -82,7 +85,17 @@ class EndMatch:
     """The owner ends the match between hands."""
 
 
-Message = Move | Ready | SetTuoguan | EndMatch
+@dataclass(frozen=True)
+class Phrase:
+    """A quick phrase (快捷语), by its index in ``tables.phrases.PHRASES``: chat, not a move."""
+
+    index: int
+
+
+Message = Move | Ready | SetTuoguan | EndMatch | Phrase
+
+PHRASE_INDEX_MAX = 99
+"""An index past this is refused here; ``tables.phrases`` checks it against the real list."""
 
 
 def parse_message(payload: Any) -> Message:
@@ -96,6 +109,8 @@ def parse_message(payload: Any) -> Message:
         return EndMatch()
     if kind == "ready":
         return Ready()
+    if kind == "phrase":
+        return _phrase(payload)
     if kind in MOVE_TYPES:
         return _move(payload)
     raise MalformedMessage(_("Unknown move %(kind)s.") % {"kind": kind[:UNKNOWN_SHOWN]})
@@ -129,3 +144,10 @@ def _move(payload: dict[str, Any]) -> Move:
     except ActionError as exc:
         raise MalformedMessage(_("That move is malformed: %(detail)s") % {"detail": exc}) from None
     return Move(action=action, step=step)
+
+
+def _phrase(payload: dict[str, Any]) -> Phrase:
+    raw = str(payload.get("phrase", ""))
+    if not (raw.isascii() and raw.isdigit()) or int(raw) > PHRASE_INDEX_MAX:
+        raise MalformedMessage(_("There is no such phrase."))
+    return Phrase(index=int(raw))

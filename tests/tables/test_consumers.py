@@ -346,3 +346,43 @@ async def test_a_socket_to_a_missing_room_is_closed(application: Any, user: Any)
     connected, code = await comm.connect()
     assert not connected or code == 4404
     await comm.disconnect()
+
+
+async def receive_matching(comm: WebsocketCommunicator, needle: str) -> str:
+    """The next message containing ``needle`` (pushes of the table may come first)."""
+    while True:
+        message = await comm.receive_from(timeout=5)
+        if needle in message:
+            return message
+
+
+async def test_a_phrase_reaches_every_page_without_changing_the_table(
+    application: Any, user: Any, make_user: Any
+) -> None:
+    from django.core.cache import cache
+
+    await sync_to_async(cache.clear)()
+    room = await sync_to_async(services.room_create)(
+        owner=user, name="Chat", is_public=True, rules=Rules(), match_length=None, turn_seconds=20
+    )
+    bob = await sync_to_async(make_user)("bob")
+    await sync_to_async(services.seat_take)(room=room, user=bob, index=1)
+    alice_page = await connect(application, room, user)
+    bob_page = await connect(application, room, bob)
+    await receive_matching(bob_page, 'id="live"')
+    await receive_matching(alice_page, 'id="live"')
+    await receive_matching(alice_page, 'id="live"')  # pushed again once bob's page counted
+    await sync_to_async(room.refresh_from_db)()
+    version = room.version
+    await bob_page.send_to(text_data=json.dumps({"action": "phrase", "phrase": "2"}))
+    bubble = await receive_matching(alice_page, "phrase-bubble")
+    assert 'data-seat="1"' in bubble and "Well played!" in bubble
+    assert 'hx-swap-oob="beforeend:#phrases"' in bubble
+    assert "phrase-bubble" in await receive_matching(bob_page, "phrase-bubble")
+    await bob_page.send_to(text_data=json.dumps({"action": "phrase", "phrase": "0"}))
+    refused = await receive_matching(bob_page, 'id="table-error"')
+    assert "Wait a moment" in refused
+    await sync_to_async(room.refresh_from_db)()
+    assert room.version == version  # chat is not a change of the table
+    await alice_page.disconnect()
+    await bob_page.disconnect()

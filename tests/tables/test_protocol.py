@@ -18,6 +18,7 @@ from tables.protocol import (
     EndMatch,
     MalformedMessage,
     Move,
+    Phrase,
     PlayError,
     Ready,
     SetTuoguan,
@@ -145,3 +146,10 @@ def test_a_frame_that_is_not_a_json_message_is_refused(text: str | None) -> None
 def test_a_frame_holds_one_json_message() -> None:
     frame = json.dumps({"action": "discard", "tile": "5m", "step": 12, "HEADERS": {}})
     assert parse_text(frame) == Move(Action("discard", tile=parse_tile("5m")), 12)
+
+
+def test_a_phrase_carries_only_an_index() -> None:
+    assert parse_message({"action": "phrase", "phrase": 3}) == Phrase(index=3)
+    for bad in ("", "-1", "x", "1.5", "²", "100", None):
+        with pytest.raises(MalformedMessage):
+            parse_message({"action": "phrase", "phrase": bad})
