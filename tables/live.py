@@ -13,6 +13,7 @@ from django.template.loader import render_to_string
 from accounts.models import User
 from tables import selectors
 from tables.board import board_for
+from tables.invites import first_empty_seat, invite_qr_svg
 from tables.models import Room
 from tables.table import load_table
 
@@ -35,7 +36,10 @@ def live_context(room: Room, user: User | None, *, invite_url: str) -> dict[str,
         "all_filled": all(not s.is_empty for s in seats),
         "all_ready": all(s.ready for s in seats if not s.is_empty),
         "board": None,
+        "first_empty": first_empty_seat(seats),
     }
+    if context["waiting"]:
+        context["invite_qr"] = invite_qr_svg(invite_url)
     table = load_table(room)
     if table is not None and table.hand is not None:
         context["board"] = board_for(table, user)
