@@ -20,6 +20,7 @@ from engine.play.hints import Hints, hints
 from engine.play.preview import hu_preview
 from engine.tiles import format_tile, parse_tiles
 from engine.views import SeatInfo, seat_info, view_json
+from tables.discard_hints import discard_waits
 from tables.models import Room, Seat
 from tables.presence import present
 from tables.table import Table, must_act
@@ -75,6 +76,8 @@ class SeatPanel:
     is_me: bool
     is_bot: bool
     tuoguan: bool
+    tuoguan_reason: str
+    """Why the seat is on 托管 (``Seat.TuoguanReason``), "" when it is not."""
     connected: bool
     dealer: bool
     acting: bool
@@ -84,6 +87,8 @@ class SeatPanel:
     river: list[str]
     flown: int
     points: int
+    last_discard: bool = False
+    """The newest tile of this seat's river is the table's last discard (marked)."""
 
     @property
     def backs(self) -> range:
@@ -192,6 +197,27 @@ class Board:
     """The ``Hand`` row shown: the settlement links to its record."""
     seed_hash: str = ""
     """The deal's commitment, SHA-256 of the secret seed (``tables.verify``)."""
+    discard_waits: dict[str, str] = field(default_factory=dict)
+    """Per tile in my hand on my turn: what discarding it leaves me waiting on, in words
+    (``tables.discard_hints``); absent for a discard that leaves the hand not ready."""
+
+    @property
+    def discard_waits_json(self) -> str:
+        """:attr:`discard_waits` for the page's ``data-discard-waits`` (escaped by the template)."""
+        return json.dumps(self.discard_waits, ensure_ascii=False)
+
+    @property
+    def still_there_asked(self) -> bool:
+        """My seat went on 托管 because my time ran out and the table waits on me again:
+        the page asks "还在吗？" rather than letting the bot play on unnoticed."""
+        me = self.me
+        return (
+            me is not None
+            and me.tuoguan
+            and me.tuoguan_reason == "timeout"
+            and me.acting
+            and self.phase != "ended"
+        )
 
     def panel(self, position: str) -> SeatPanel:
         return next(p for p in self.panels if p.position == position)
@@ -278,6 +304,26 @@ def settlement_of(
     )
 
 
+CLAIMS = ("chi", "peng", "gang")
+"""Logged actions after which the last discard may have left its river."""
+
+
+def _last_discarder(table: Table) -> int | None:
+    """The seat whose newest river tile is the last discard, if it still lies there.
+
+    Read from the hand's log of moves, of which only the public part is used: who discarded
+    last, and whether a claim took that tile since (a claimed tile leaves the river)."""
+    if table.hand is None:
+        return None
+    for who, action in reversed(table.hand.log):
+        kind = action.get("type")
+        if kind == "discard":
+            return int(who)
+        if kind in CLAIMS and action.get("gang") not in ("angang", "bugang", "liangbao"):
+            return None
+    return None
+
+
 def board_for(table: Table, viewer: User | None, now: datetime | None = None) -> Board:
     """The table as ``viewer`` may see it: their own tiles and everything public."""
     now = now or timezone.now()
@@ -303,6 +349,7 @@ def board_for(table: Table, viewer: User | None, now: datetime | None = None) ->
                 is_me=s.index == my_seat,
                 is_bot=bool(s.bot),
                 tuoguan=s.tuoguan,
+                tuoguan_reason=s.tuoguan_reason if s.tuoguan else "",
                 connected=bool(s.bot) or present(s, now),
                 dealer=s.index == view["dealer"],
                 acting=s.index in acting,
@@ -314,6 +361,9 @@ def board_for(table: Table, viewer: User | None, now: datetime | None = None) ->
                 points=int(table.match.totals[s.index]),
             )
         )
+    last = _last_discarder(table)
+    for p in panels:
+        p.last_discard = p.index == last and bool(p.river)
     board = Board(
         room=room,
         step=view["step"],
@@ -352,6 +402,8 @@ def board_for(table: Table, viewer: User | None, now: datetime | None = None) ->
         board.my_hand = hand
         board.can_discard, board.choices = _choices(view, info)
         board.hints = _hints_view(hints(info))
+        if board.can_discard:
+            board.discard_waits = discard_waits(info)
     if room.turn_deadline is not None and waited_for:
         board.deadline = room.turn_deadline
         board.seconds_left = max(0, int((room.turn_deadline - now).total_seconds() + 0.999))

@@ -26,6 +26,7 @@ from tables.calculator import (
 from tables.forms import JoinForm, RoomForm, RulesForm, profile_defaults
 from tables.live import live_context
 from tables.models import Room
+from tables.phrases import PHRASES
 from tables.replay_shares import shares_of
 from tables.services import RoomError, RoomLookupLimited
 from tables.verify import deal_proof, hand_finished
@@ -136,6 +137,7 @@ def room(request: HttpRequest, number: str) -> HttpResponse:
 def _room_page(request: HttpRequest, room: Room) -> HttpResponse:
     invite_url = request.build_absolute_uri(f"/r/{room.number}/")
     context = live_context(room, _user(request), invite_url=invite_url)
+    context["phrases"] = list(enumerate(PHRASES))
     return render(request, "tables/room.html", context)
 
 

@@ -14,6 +14,8 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from tests.browser.policy import Move, Seen, decide
 
 PHONE = {"width": 390, "height": 844}
+PHONE_LANDSCAPE = {"width": 844, "height": 390}
+LAPTOP = {"width": 1280, "height": 800}
 DESKTOP = {"width": 1366, "height": 800}
 
 STEP_TIMEOUT_MS = 8_000
@@ -114,6 +116,10 @@ def click_move(page: Any, move: Move, *, tap: bool = False) -> None:
         assert move.index is not None
         target = page.locator("#actions [data-action]").nth(move.index)
     if tap:
+        lifted = "tile--selected" in (target.get_attribute("class") or "")
+        if move.action == "discard" and not lifted:  # a first tap on a touch screen lifts it
+            target.tap(timeout=CLICK_TIMEOUT_MS)
+            page.locator("#my-hand button.tile--selected").wait_for(timeout=CLICK_TIMEOUT_MS)
         target.tap(timeout=CLICK_TIMEOUT_MS)
     else:
         target.click(timeout=CLICK_TIMEOUT_MS)
