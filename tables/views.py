@@ -9,6 +9,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
@@ -136,7 +137,9 @@ def room(request: HttpRequest, number: str) -> HttpResponse:
 @with_room
 def _room_page(request: HttpRequest, room: Room) -> HttpResponse:
     invite_url = request.build_absolute_uri(f"/r/{room.number}/")
-    context = live_context(room, _user(request), invite_url=invite_url)
+    context = live_context(
+        room, _user(request), invite_url=invite_url, csrf_token=get_token(request)
+    )
     context["phrases"] = list(enumerate(PHRASES))
     return render(request, "tables/room.html", context)
 

@@ -61,7 +61,7 @@
     var count = function (sel) { return document.querySelectorAll(sel).length; };
     var settlement = document.getElementById("settlement");
     return {
-      step: (document.querySelector("section.table") || { dataset: {} }).dataset.step,
+      step: (document.getElementById("table-public") || { dataset: {} }).dataset.step,
       asked: !!(document.querySelector("#my-hand.can-discard") || document.querySelector("#actions [data-action]")),
       chi: count("section.table .melds .meld-chi"),
       peng: count("section.table .melds .meld-peng"),
@@ -73,7 +73,8 @@
 
   var last = snapshot();
   document.addEventListener("htmx:oobAfterSwap", function (evt) {
-    if (!evt.detail || !evt.detail.target || evt.detail.target.id !== "live") return;
+    var id = evt.detail && evt.detail.target && evt.detail.target.id;
+    if (id !== "live" && id !== "table-public" && id !== "table-private") return;
     var now = snapshot();
     if (now.settlement && !last.settlement) play(now.won ? "hu" : "settle");
     else if (now.gang > last.gang) play("gang");

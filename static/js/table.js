@@ -34,7 +34,7 @@
     return h ? Array.prototype.slice.call(h.querySelectorAll("button.tile")) : [];
   }
   function step() {
-    var t = document.querySelector("section.table");
+    var t = document.getElementById("table-public");
     return t ? t.dataset.step : null;
   }
   function waitsOf(code) {
@@ -115,7 +115,7 @@
     var target = evt.detail && evt.detail.target;
     if (!target) return;
     stamp(document);
-    if (target.id === "live") restoreLift();
+    if (target.id === "live" || target.id === "table-private") restoreLift();
     if (target.id === "table-error") {
       clearTimeout(errorTimer);
       errorTimer = setTimeout(function () { target.classList.remove("is-shown"); }, 6000);

@@ -23,7 +23,7 @@ CLICK_TIMEOUT_MS = 5_000
 ATTEMPTS = 3
 
 READ_JS = """() => {
-  const table = document.querySelector("section.table");
+  const table = document.querySelector("#table-public");
   const hand = document.querySelector("#my-hand");
   const tiles = hand ? Array.from(hand.querySelectorAll("[data-tile]")) : [];
   const drawn = tiles.find((e) => e.classList.contains("tile--drawn"));
@@ -47,12 +47,12 @@ READ_JS = """() => {
 # True once the page shows another step than ``step`` (or the settlement).
 MOVED_ON_JS = """(step) => {
   if (document.querySelector("#settlement")) return true;
-  const table = document.querySelector("section.table");
+  const table = document.querySelector("#table-public");
   return !!table && Number(table.dataset.step) !== step;
 }"""
 
 AT_STEP_JS = """(step) => {
-  const table = document.querySelector("section.table");
+  const table = document.querySelector("#table-public");
   return !!table && Number(table.dataset.step) === step;
 }"""
 

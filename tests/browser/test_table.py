@@ -295,7 +295,7 @@ def test_reloading_mid_hand_keeps_the_hand_and_play_goes_on(new_context: Any, us
 HISTORY_JS = """() => {
   window.__history = [];
   document.addEventListener("htmx:oobAfterSwap", function () {
-    const table = document.querySelector("section.table");
+    const table = document.querySelector("#table-public");
     if (!table) return;
     const seat = document.querySelector('.seat-panel[data-seat="0"]');
     window.__history.push({
@@ -383,7 +383,7 @@ def test_an_english_browser_gets_english_pages_and_pushes(
     assert state.move is not None and state.step is not None
     play(page, state.move, state.step)
     page.wait_for_function(
-        "(s) => Number(document.querySelector('section.table')?.dataset.step) > s", arg=state.step
+        "(s) => Number(document.querySelector('#table-public')?.dataset.step) > s", arg=state.step
     )
     expect(page.locator(".table-bar")).to_contain_text("left")
     expect(page.locator(".table-bar")).not_to_contain_text("剩")

@@ -34,6 +34,7 @@ MIN_TILE_PX = 40
 
 LIFTED = re.compile("tile--selected")
 
+# Seat 0 (alice) sees 下家 (seat 1) on the right, 对家 (2) across, 上家 (3) on the left.
 BOX_JS = """(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
   return {left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width}; }"""
 
@@ -65,15 +66,12 @@ def test_opponents_sit_where_the_square_table_puts_them(
     page = new_context(user, viewport=SIZES[size]).new_page()
     goto_table(page, room.number)
     expect(page.locator("#my-hand.can-discard")).to_be_visible()
-    assert page.locator("section.table").get_attribute("data-viewer-seat") == "0"
-    # Seat 0 sees 下家 (seat 1) on the right, 对家 (2) across, 上家 (3) on the left.
-    for position, seat in (("right", "1"), ("top", "2"), ("left", "3")):
-        assert page.locator(f".seat-panel.pos-{position}").get_attribute("data-seat") == seat
-    mine = page.evaluate(BOX_JS, ".seat-panel.pos-bottom")
+    assert page.locator("section.table").get_attribute("data-me") == "0"
+    mine = page.evaluate(BOX_JS, ".seat-panel[data-seat='0']")
     hand = page.evaluate(BOX_JS, "#my-hand")
-    left = page.evaluate(BOX_JS, ".seat-panel.pos-left")
-    top = page.evaluate(BOX_JS, ".seat-panel.pos-top")
-    right = page.evaluate(BOX_JS, ".seat-panel.pos-right")
+    left = page.evaluate(BOX_JS, ".seat-panel[data-seat='3']")
+    top = page.evaluate(BOX_JS, ".seat-panel[data-seat='2']")
+    right = page.evaluate(BOX_JS, ".seat-panel[data-seat='1']")
     assert left["right"] <= mine["left"], (left, mine)
     assert top["bottom"] <= mine["top"], (top, mine)
     assert right["left"] >= mine["right"], (right, mine)
@@ -98,9 +96,9 @@ def test_portrait_fills_the_screen_with_the_same_positions(
     expect(page.locator("#my-hand.can-discard")).to_be_visible()
     table = page.evaluate(BOX_JS, "section.table")
     hand = page.evaluate(BOX_JS, "#my-hand")
-    left = page.evaluate(BOX_JS, ".seat-panel.pos-left")
-    right = page.evaluate(BOX_JS, ".seat-panel.pos-right")
-    top = page.evaluate(BOX_JS, ".seat-panel.pos-top")
+    left = page.evaluate(BOX_JS, ".seat-panel[data-seat='3']")
+    right = page.evaluate(BOX_JS, ".seat-panel[data-seat='1']")
+    top = page.evaluate(BOX_JS, ".seat-panel[data-seat='2']")
     assert table["bottom"] >= PHONE["height"] - 4, "the table leaves the bottom of the screen empty"
     assert hand["bottom"] <= PHONE["height"]
     assert left["right"] <= right["left"] and top["bottom"] <= left["top"]
@@ -121,11 +119,11 @@ def test_a_lifted_tile_is_discarded_by_the_second_tap(
     tile.tap()
     expect(tile).to_have_class(LIFTED)
     expect(page.locator("#discard-preview")).to_be_visible()
-    assert page.locator("section.table").get_attribute("data-step") == str(state.step)
+    assert page.locator("#table-public").get_attribute("data-step") == str(state.step)
     shoot(page, screenshots, "lifted-landscape")
     tile.tap()
     page.wait_for_function(
-        "(s) => Number(document.querySelector('section.table').dataset.step) > s", arg=state.step
+        "(s) => Number(document.getElementById('table-public').dataset.step) > s", arg=state.step
     )
 
 
@@ -139,7 +137,7 @@ def test_a_click_discards_at_once_and_keys_play_too(new_context: Any, user: Any)
     page.locator("body").focus()
     page.keyboard.press("Enter")
     page.wait_for_function(
-        "(s) => Number(document.querySelector('section.table').dataset.step) > s", arg=state.step
+        "(s) => Number(document.getElementById('table-public').dataset.step) > s", arg=state.step
     )
 
 
@@ -187,7 +185,7 @@ def test_a_timeout_shows_a_banner_and_no_tap_prompt(
     expect(banner).to_be_visible()
     expect(banner).to_have_attribute("data-tuoguan-reason", "timeout")
     expect(page.locator(".prompt")).to_have_count(0)
-    expect(page.locator(".seat-panel.pos-bottom [data-badge=tuoguan]")).to_have_count(1)
+    expect(page.locator(".seat-panel[data-seat='0'] [data-badge=tuoguan]")).to_have_count(1)
     shoot(page, screenshots, f"tuoguan-{size}")
     banner.locator("[data-action=tuoguan-off]").click()
     expect(page.locator(".tuoguan-banner")).to_have_count(0)
@@ -218,7 +216,7 @@ def test_a_quick_phrase_arrives_on_the_other_screen(
     expect(bubble).to_contain_text("快点吧")
     expect(bubble).to_have_attribute("data-seat", "1")
     # Shown beside bob's panel: seat 1 is alice's 下家, on the right.
-    panel = pages[0].evaluate(BOX_JS, ".seat-panel.pos-right")
+    panel = pages[0].evaluate(BOX_JS, ".seat-panel[data-seat='1']")
     box = bubble.bounding_box()
     assert box is not None and box["x"] >= panel["left"] - 1
     shoot(pages[0], screenshots, "phrase-landscape")

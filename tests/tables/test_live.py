@@ -8,7 +8,6 @@ import pytest
 from django.test import Client
 
 from tables import selectors, services
-from tables.board import Board
 from tables.live import live_context, render_live
 from tables.models import Room
 from tests.tables.factories import start_with_bots
@@ -20,7 +19,7 @@ INVITE = "http://testserver/r/000000/"
 
 def test_a_waiting_room_shows_seats_and_no_board(room: Room, user: Any) -> None:
     context = live_context(room, user, invite_url=INVITE)
-    assert context["board"] is None and context["waiting"] is True
+    assert context["table_public"] is None and context["waiting"] is True
     assert context["room"] == room and context["invite_url"] == INVITE
     assert [s.index for s in context["seats"]] == [0, 1, 2, 3]
     assert context["my_seat"] is not None and context["my_seat"].index == 0
@@ -46,18 +45,20 @@ def test_a_visitor_or_a_stranger_has_no_seat_and_owns_nothing(room: Room, make_u
     for viewer in (make_user("bob"), None):
         context = live_context(room, viewer, invite_url=INVITE)
         assert context["my_seat"] is None and context["is_owner"] is False
-        assert context["board"] is None
+        assert context["table_public"] is None
 
 
-def test_a_playing_room_shows_the_viewers_own_board(user: Any, make_user: Any) -> None:
+def test_a_playing_room_shows_the_same_public_part_to_all_and_each_their_own(
+    user: Any, make_user: Any
+) -> None:
     room = start_with_bots(user, seed="live-playing")
     context = live_context(room, user, invite_url=INVITE)
-    assert context["waiting"] is False
-    board = context["board"]
-    assert isinstance(board, Board)
-    assert board.me is not None and board.me.index == 0 and len(board.my_hand) >= 13
-    watcher = live_context(room, make_user("watcher"), invite_url=INVITE)["board"]
-    assert isinstance(watcher, Board) and watcher.me is None and watcher.my_hand == []
+    assert context["waiting"] is False and context["table_me"] == 0
+    assert 'id="my-hand"' in context["table_private"]
+    assert context["table_private"].count('data-tile="') >= 13
+    watcher = live_context(room, make_user("watcher"), invite_url=INVITE)
+    assert watcher["table_public"] == context["table_public"]  # the very same bytes
+    assert watcher["table_me"] == "" and 'id="my-hand"' not in watcher["table_private"]
 
 
 def test_render_live_for_a_missing_room_renders_nothing(user: Any) -> None:
