@@ -11,7 +11,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from engine.play.hints import Hints, hints
 from engine.tiles import format_tile
@@ -28,9 +27,7 @@ def waits_text(h: Hints) -> str:
     if h.too_small:
         return _("Ready, but below the minimum score")
     parts = [
-        ngettext("%(tile)s (%(n)d left)", "%(tile)s (%(n)d left)", w.left)
-        % {"tile": tile_label(w.tile), "n": w.left}
-        for w in h.waits
+        _("%(tile)s (%(n)d left)") % {"tile": tile_label(w.tile), "n": w.left} for w in h.waits
     ]
     return _("Waits on %(tiles)s") % {"tiles": ", ".join(parts)}
 

@@ -90,7 +90,6 @@
   function paint(button) {
     var off = muted();
     button.setAttribute("aria-pressed", off ? "true" : "false");
-    button.textContent = off ? button.dataset.off : button.dataset.on;
   }
 
   document.addEventListener("DOMContentLoaded", function () {

@@ -91,7 +91,7 @@ def test_the_timeout_is_recorded_as_the_reason_and_asks_still_there(
     table = load_table(started)
     assert table is not None
     board = board_for(table, user)
-    assert board.me is not None and board.me.tuoguan_reason == "timeout"
+    assert board.private is not None and board.private.tuoguan_reason == "timeout"
     services.table_act(
         number=started.number, user=user, message=parse_message({"action": "tuoguan", "on": "0"})
     )

@@ -351,7 +351,7 @@ async def test_a_socket_to_a_missing_room_is_closed(application: Any, user: Any)
 async def receive_matching(comm: WebsocketCommunicator, needle: str) -> str:
     """The next message containing ``needle`` (pushes of the table may come first)."""
     while True:
-        message = await comm.receive_from(timeout=5)
+        message = str(await comm.receive_from(timeout=5))
         if needle in message:
             return message
 
