@@ -44,6 +44,9 @@ READ_JS = """() => {
   };
 }"""
 
+COARSE_JS = "() => matchMedia('(pointer: coarse)').matches"
+"""A touch screen: a discard takes two taps (lift, then discard)."""
+
 # True once the page shows another step than ``step`` (or the settlement).
 MOVED_ON_JS = """(step) => {
   if (document.querySelector("#settlement")) return true;
@@ -115,14 +118,12 @@ def click_move(page: Any, move: Move, *, tap: bool = False) -> None:
     else:
         assert move.index is not None
         target = page.locator("#actions [data-action]").nth(move.index)
-    if tap:
-        lifted = "tile--selected" in (target.get_attribute("class") or "")
-        if move.action == "discard" and not lifted:  # a first tap on a touch screen lifts it
-            target.tap(timeout=CLICK_TIMEOUT_MS)
-            page.locator("#my-hand button.tile--selected").wait_for(timeout=CLICK_TIMEOUT_MS)
-        target.tap(timeout=CLICK_TIMEOUT_MS)
-    else:
-        target.click(timeout=CLICK_TIMEOUT_MS)
+    press = target.tap if tap else target.click
+    lifted = "tile--selected" in (target.get_attribute("class") or "")
+    if move.action == "discard" and not lifted and page.evaluate(COARSE_JS):
+        press(timeout=CLICK_TIMEOUT_MS)  # on a touch screen the first tap only lifts the tile
+        page.locator("#my-hand button.tile--selected").wait_for(timeout=CLICK_TIMEOUT_MS)
+    press(timeout=CLICK_TIMEOUT_MS)
 
 
 def play(page: Any, move: Move, step: int, *, tap: bool = False) -> None:
