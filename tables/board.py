@@ -200,6 +200,11 @@ class PublicBoard:
     seed_hash: str = ""
     """The deal's commitment, SHA-256 of the secret seed (``tables.verify``)."""
 
+    @property
+    def ends_at_ms(self) -> int | None:
+        """The countdown's end as a timestamp in ms (the page counts down to it)."""
+        return None if self.deadline is None else int(self.deadline.timestamp() * 1000)
+
 
 @dataclass
 class PrivateBoard:

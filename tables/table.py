@@ -7,6 +7,7 @@ server processes can share tables, and a restart loses nothing that was committe
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
@@ -34,8 +35,11 @@ class Table:
         return self.room.status == Room.Status.FINISHED
 
 
-def load_table(room: Room) -> Table | None:
-    """The room's game as stored (no lock: for reading and rendering), or None before it starts."""
+def load_table(room: Room, *, hand_fields: Sequence[str] = ()) -> Table | None:
+    """The room's game as stored (no lock: for reading and rendering), or None before it starts.
+
+    ``hand_fields``: read only these fields of the hand's row (a render needs its id and
+    commitment, not its action log)."""
     if not room.state:
         return None
     seats = list(Seat.objects.filter(room=room).select_related("user").order_by("index"))
@@ -43,7 +47,10 @@ def load_table(room: Room) -> Table | None:
     hand_json = room.state.get("hand")
     hand = HandState.from_json(hand_json) if hand_json else None
     hand_id = room.state.get("hand_id")
-    hand_row = Hand.objects.filter(pk=hand_id).first() if hand_id else None
+    rows = Hand.objects.filter(pk=hand_id)
+    if hand_fields:
+        rows = rows.only(*hand_fields)
+    hand_row = rows.first() if hand_id else None
     return Table(room=room, seats=seats, match=match, hand=hand, hand_row=hand_row)
 
 
