@@ -158,7 +158,8 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
                 shown=self.shown,
             )
             deadline = snap.deadline
-        await self.send(text_data=html)
+        if html:
+            await self.send(text_data=html)
         self.arm(deadline)
         return True
 

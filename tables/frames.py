@@ -147,14 +147,16 @@ class Shown:
 
     table: bool = False
     """The page has the table's two parts (else the next push replaces all of ``#live``)."""
+    public: str = ""
     private: str = ""
 
 
 def table_frame(
     snap: Snapshot, viewer: User | None, *, language: str, csrf_token: str, shown: Shown
 ) -> str:
-    """The push for one page: both parts (the private one only if it changed) out of band, or
-    the whole ``#live`` when the page does not show the table yet. ``shown`` is updated."""
+    """The push for one page: what changed of its two parts, out of band, or the whole
+    ``#live`` when the page does not show the table yet; "" when nothing changed for it (an
+    answer in a window changes only the answering seat's part). ``shown`` is updated."""
     table = snap.table
     assert table is not None
     seat = seat_of(table, viewer)
@@ -164,7 +166,9 @@ def table_frame(
         frame = f'<div id="live"{OOB}>{table_root(seat, public, private)}</div>'
 
     else:
-        changed = "" if private == shown.private else _oob(private)
-        frame = _oob(public) + changed + _oob(clock_tag())
-    shown.table, shown.private = True, private
+        frame = "" if public == shown.public else _oob(public)
+        frame += "" if private == shown.private else _oob(private)
+        if frame:
+            frame += _oob(clock_tag())
+    shown.table, shown.public, shown.private = True, public, private
     return frame

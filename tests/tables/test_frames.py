@@ -90,19 +90,27 @@ async def test_four_pages_share_one_read_and_one_public_render_per_change(
         await c.disconnect()
 
 
-async def test_a_push_leaves_out_a_private_part_that_did_not_change(make_user: Any) -> None:
+async def test_a_push_sends_only_what_changed_for_that_page(make_user: Any) -> None:
     users = [await sync_to_async(make_user)(f"p{i}") for i in range(4)]
     room = await sync_to_async(four_people_waiting)(users)
     comms = [await connect(room, u) for u in users]
     first = await drain(comms)
     assert first[0][0].startswith('<div id="live" hx-swap-oob="true"><section class="table"')
     assert 'data-me="0"' in first[0][0] and 'data-me="3"' in first[3][0]
-    # Nothing changed for anyone: the same version pushed again carries no private part.
+    # Nothing changed for anyone: a message about the same table pushes nothing.
     await notify.table_changed_async(room.number)
-    again = await drain(comms)
-    for g in again:
-        assert len(g) == 1 and 'id="table-private"' not in g[0]
-        assert 'id="table-public"' in g[0] and 'id="table-clock"' in g[0]
+    assert await drain(comms) == [[], [], [], []]
+    # The dealer discards: everyone's public part changes; the dealer's own part too.
+    await sync_to_async(dealer_discards)(room, users)
+    await notify.table_changed_async(room.number)
+    got = await drain(comms)
+    dealer = next(
+        i for i, g in enumerate(first) if 'class="tile-row tile-hand can-discard"' in g[0]
+    )
+    for i, g in enumerate(got):
+        assert len(g) == 1 and 'id="table-public"' in g[0] and 'id="table-clock"' in g[0]
+        if i == dealer:
+            assert 'id="table-private"' in g[0]
     for c in comms:
         await c.disconnect()
 
