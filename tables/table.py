@@ -72,7 +72,11 @@ def table_locked(number: str) -> Table:
 
 def table_save(t: Table) -> None:
     """Write the game back to ``room.state`` with its deadlines (set by the clock) and a new
-    ``room.version``, and the hand's action log to its ``Hand`` row."""
+    ``room.version``.
+
+    The hand's action log is in ``room.state`` while it is played; its ``Hand`` row gets it
+    when the hand ends (``moves.hand_book``) or is cut off (``services.room_close``), not on
+    every move: rewriting a growing log per move was a second write per move."""
     room = t.room
     room.state = {
         **(room.state or {}),
@@ -82,9 +86,6 @@ def table_save(t: Table) -> None:
     }
     room.version += 1
     room.save(update_fields=["state", "version", "deadline", "turn_deadline", "status"])
-    if t.hand_row is not None and t.hand is not None:
-        t.hand_row.actions = t.hand.log
-        t.hand_row.save(update_fields=["actions"])
 
 
 def must_act(t: Table) -> list[int]:
