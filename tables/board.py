@@ -190,8 +190,6 @@ class PublicBoard:
     burned: list[str]
     panels: list[SeatPanel]
     """In seat order; the page's CSS places them around the viewer."""
-    window_tile: str | None = None
-    window_from: str | None = None
     deadline: datetime | None = None
     seconds_left: int | None = None
     settlement: Settlement | None = None
@@ -202,6 +200,11 @@ class PublicBoard:
     """The ``Hand`` row shown: the settlement links to its record."""
     seed_hash: str = ""
     """The deal's commitment, SHA-256 of the secret seed (``tables.verify``)."""
+
+    @property
+    def ends_at_ms(self) -> int | None:
+        """The countdown's end as a timestamp in ms (the page counts down to it)."""
+        return None if self.deadline is None else int(self.deadline.timestamp() * 1000)
 
 
 @dataclass
@@ -224,6 +227,11 @@ class PrivateBoard:
     window_tile: str | None = None
     window_from: str | None = None
     hints: HintsView | None = None
+    window_step: int | None = None
+    """Asked in a window: the hand's own step, which the public part (frozen where the window
+    opened) does not show; the seat's answers carry it."""
+    deadline: datetime | None = None
+    """Asked in a window: the seat's own countdown (the public part shows none in a window)."""
     hidden_melds: list[MeldView] = field(default_factory=list)
     """The seat's own 暗杠 that everyone else sees face down (the public part shows backs)."""
     can_end_match: bool = False
@@ -251,6 +259,16 @@ class PrivateBoard:
             and self.asked
             and self.phase != "ended"
         )
+
+    @property
+    def ends_at_ms(self) -> int | None:
+        return None if self.deadline is None else int(self.deadline.timestamp() * 1000)
+
+    @property
+    def seconds_left(self) -> int | None:
+        if self.deadline is None:
+            return None
+        return max(0, int((self.deadline - timezone.now()).total_seconds() + 0.999))
 
 
 @dataclass
@@ -346,14 +364,6 @@ def settlement_of(
     )
 
 
-def _acting(table: Table, info: SeatInfo) -> set[int]:
-    """Who the table waits for as ``info``'s viewer may know it: in a claim or 抢杠 window only
-    the viewer itself, if asked (who else may claim stays hidden, :mod:`engine.views`)."""
-    if info.phase in ("claim", "rob"):
-        return set(info.waiting_on)
-    return set(must_act(table))
-
-
 CLAIMS = ("chi", "peng", "gang")
 """Logged actions after which the last discard may have left its river."""
 
@@ -381,8 +391,19 @@ def public_board(table: Table, now: datetime | None = None) -> PublicBoard:
     room = table.room
     info = seat_info(table.hand, None)
     view = view_json(info)
-    waited_for = set(must_act(table))
-    acting = _acting(table, info)
+    state = room.state or {}
+    step, version, phase = view["step"], room.version, view["phase"]
+    if phase in ("claim", "rob"):
+        # A window looks like the discarder's (or the gang's) turn going on, from the moment
+        # it opened: who is asked, who answered and even whether anyone may answer at all
+        # would tell what they hold. The clock gives every window the same pause (D2).
+        acting = {int(view["window"]["from"])}
+        step = int(state.get("decision_step", step))
+        version = int(state.get("decision_version", version))
+        phase = "turn"
+        waited_for: set[int] = set()
+    else:
+        acting = waited_for = set(must_act(table))
     panels = [
         SeatPanel(
             index=s.index,
@@ -406,9 +427,9 @@ def public_board(table: Table, now: datetime | None = None) -> PublicBoard:
         p.last_discard = p.index == last and bool(p.river)
     board = PublicBoard(
         room=room,
-        step=view["step"],
-        version=room.version,
-        phase=view["phase"],
+        step=step,
+        version=version,
+        phase=phase,
         hand_no=table.match.hand_no + (0 if view["phase"] == "ended" else 1),
         hands_total=table.match.hands_total,
         dice=view["dice"],
@@ -423,9 +444,6 @@ def public_board(table: Table, now: datetime | None = None) -> PublicBoard:
     if table.hand_row is not None:
         board.hand_id = table.hand_row.pk
         board.seed_hash = table.hand_row.seed_hash
-    if "window" in view:
-        board.window_tile = view["window"]["tile"]
-        board.window_from = seat_name(table.seats[view["window"]["from"]])
     if room.turn_deadline is not None and waited_for:
         board.deadline = room.turn_deadline
         board.seconds_left = max(0, int((room.turn_deadline - now).total_seconds() + 0.999))
@@ -461,9 +479,11 @@ def private_board(table: Table, seat: int) -> PrivateBoard:
             room.owner_id == me.user_id and view["phase"] == "ended" and not table.finished
         ),
     )
-    if "window" in view:
+    if "window" in view and seat in info.waiting_on:
         board.window_tile = view["window"]["tile"]
         board.window_from = seat_name(table.seats[view["window"]["from"]])
+        board.window_step = view["step"]
+        board.deadline = room.turn_deadline
     hand = _codes(view["hand"])
     drawn = view.get("drawn")
     if drawn and drawn in hand:

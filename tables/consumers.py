@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -21,7 +22,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone, translation
 
 from accounts.models import User
-from tables import clock, notify, phrases, presence, services
+from tables import clock, frames, notify, phrases, presence, services
 from tables.live import render_live
 from tables.protocol import Message, Phrase, PlayError, parse_text
 
@@ -56,6 +57,11 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
     timer: asyncio.Task[None] | None = None
     beat: asyncio.Task[None] | None = None
     counted: bool = False
+    shown: frames.Shown
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.shown = frames.Shown()
 
     async def connect(self) -> None:
         self.number = str(self.scope["url_route"]["kwargs"]["number"])
@@ -115,7 +121,7 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
             services.table_act(number=self.number, user=self.user, message=message)
 
     async def table_changed(self, event: dict[str, Any]) -> None:
-        await self.push()
+        await self.push(fresh_after=float(event.get("at") or time.time()))
 
     async def phrase_broadcast(self, message: Phrase) -> None:
         assert self.user is not None
@@ -143,6 +149,7 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
     # ------------------------------------------------------------ rendering
 
     def _render(self) -> tuple[str, datetime | None, bool]:
+        """The seats page (before the match), rendered for this page alone."""
         cookies: dict[str, str] = self.scope.get("cookies", {})
         with translation.override(_language(self.scope)):
             html, room = render_live(
@@ -153,12 +160,32 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
             )
         return html, (room.deadline if room else None), room is not None
 
-    async def push(self) -> bool:
-        """Send this page its fresh ``#live``; False if the room does not exist."""
-        html, deadline, exists = await database_sync_to_async(self._render)()
-        if not exists:
+    async def push(self, fresh_after: float | None = None) -> bool:
+        """Send this page what changed since ``fresh_after`` (default: now); False if the room
+        does not exist. The table is read and its public part rendered once per change for
+        every page of this process (:mod:`tables.frames`)."""
+        snap = await frames.frame_cache().snapshot(
+            self.number, time.time() if fresh_after is None else fresh_after
+        )
+        if snap.room is None:
             return False
-        await self.send(text_data=html)
+        if snap.table is None:
+            html, deadline, exists = await database_sync_to_async(self._render)()
+            if not exists:
+                return False
+            self.shown = frames.Shown()
+        else:
+            cookies: dict[str, str] = self.scope.get("cookies", {})
+            html = frames.table_frame(
+                snap,
+                self.user,
+                language=_language(self.scope),
+                csrf_token=cookies.get(settings.CSRF_COOKIE_NAME, ""),
+                shown=self.shown,
+            )
+            deadline = snap.deadline
+        if html:
+            await self.send(text_data=html)
         self.arm(deadline)
         return True
 

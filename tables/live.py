@@ -4,14 +4,17 @@ One function builds it for both paths, the page view and the WebSocket consumer,
 that reloads and a page that is pushed an update show exactly the same thing. A running
 table is two fragments: the public one (``tables/_table_public.html``), the same bytes for
 every viewer, and the viewer's own (``tables/_table_private.html``); the page's root
-``<section class="table" data-me="…">`` says whose seat sits at the bottom.
+``<section class="table" data-me="…">`` says whose seat sits at the bottom. Their tiles refer
+to the sprite the room page inlines (``tiles_local``), so pushes carry short references.
 """
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from django.template.loader import render_to_string
+from django.utils.html import format_html, strip_spaces_between_tags
 from django.utils.safestring import SafeString, mark_safe
 
 from accounts.models import User
@@ -26,27 +29,49 @@ PUBLIC_TEMPLATE = "tables/_table_public.html"
 PRIVATE_TEMPLATE = "tables/_table_private.html"
 
 
-def render_public(table: Table, *, oob: bool = False) -> SafeString:
+def render_public(table: Table) -> SafeString:
     """The table as everyone sees it: no viewer, so the same bytes for every page."""
     context = {
         "pub": public_board(table),
         "room": table.room,
         "summary": selectors.rules_summary(table.room.rules),
-        "oob": oob,
+        "tiles_local": True,
     }
-    return mark_safe(render_to_string(PUBLIC_TEMPLATE, context))
+    return mark_safe(strip_spaces_between_tags(render_to_string(PUBLIC_TEMPLATE, context)))
 
 
-def render_private(
-    table: Table, seat: int | None, *, csrf_token: str, oob: bool = False
-) -> SafeString:
+def render_private(table: Table, seat: int | None, *, csrf_token: str) -> SafeString:
     """Seat ``seat``'s own part (an empty box for a spectator)."""
     context = {
         "mine": None if seat is None else private_board(table, seat),
         "csrf_token": csrf_token,
-        "oob": oob,
+        "tiles_local": True,
     }
-    return mark_safe(render_to_string(PRIVATE_TEMPLATE, context))
+    return mark_safe(strip_spaces_between_tags(render_to_string(PRIVATE_TEMPLATE, context)))
+
+
+def clock_tag() -> SafeString:
+    """The server's time (ms), sent with the table: the page's countdown (``data-ends-at``,
+    absolute) then needs no synchronised clock on the phone."""
+    return mark_safe(f'<i id="table-clock" hidden data-now="{int(time.time() * 1000)}"></i>')
+
+
+STEP_VALS = 'js:{step: Number(document.getElementById("table-public").dataset.step)}'
+"""Every move a page sends carries the step of the public part it shows (htmx evaluates this
+``hx-vals`` on the root at send time), so a seat's own part need not change with every step
+and is pushed only when its contents change."""
+
+
+def table_root(seat: int | None, public: str, private: str) -> SafeString:
+    """The table's root: whose seat sits at the bottom, then both parts and the server's time."""
+    return format_html(
+        '<section class="table" data-me="{}" hx-vals=\'{}\'>{}{}{}</section>',
+        "" if seat is None else seat,
+        STEP_VALS,
+        mark_safe(public),
+        mark_safe(private),
+        clock_tag(),
+    )
 
 
 def live_context(
@@ -66,7 +91,7 @@ def live_context(
         "invite_url": invite_url,
         "all_filled": all(not s.is_empty for s in seats),
         "all_ready": all(s.ready for s in seats if not s.is_empty),
-        "table_public": None,
+        "table": None,
         "first_empty": first_empty_seat(seats),
     }
     if context["waiting"]:
@@ -74,9 +99,9 @@ def live_context(
     table = load_table(room)
     if table is not None and table.hand is not None:
         seat = seat_of(table, user)
-        context["table_me"] = "" if seat is None else seat
-        context["table_public"] = render_public(table)
-        context["table_private"] = render_private(table, seat, csrf_token=csrf_token)
+        context["table"] = table_root(
+            seat, render_public(table), render_private(table, seat, csrf_token=csrf_token)
+        )
     return context
 
 

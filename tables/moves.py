@@ -12,11 +12,12 @@ import random
 import secrets
 from datetime import datetime
 
+from django.conf import settings
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from engine.hand import IllegalAction, apply, waiting_on
+from engine.hand import IllegalAction, apply, close_window, waiting_on
 from engine.match import Match
 from engine.play.bots import choose_action
 from engine.rules import Rules
@@ -161,7 +162,7 @@ def _move(t: Table, seat: Seat, move: Move) -> None:
     if seat.index not in waiting_on(hand):
         raise PlayError(_("It is not your turn."))
     try:
-        t.hand, _events = apply(hand, seat.index, move.action, step=move.step)
+        t.hand, _events = apply(hand, seat.index, move.action, step=move.step, hold=holds_windows())
     except IllegalAction as exc:
         raise PlayError(_("That move is not allowed now (%(detail)s).") % {"detail": exc}) from None
     if seat.tuoguan:
@@ -200,6 +201,32 @@ def tuoguan_set(t: Table, seat: Seat, on: bool, reason: str = Seat.TuoguanReason
         hand_deal_if_all_ready(t)
 
 
+def claim_pause() -> float:
+    """Seconds every claim or 抢杠 window stays open (``TABLE_CLAIM_PAUSE_SECONDS``)."""
+    return float(getattr(settings, "TABLE_CLAIM_PAUSE_SECONDS", 1.0))
+
+
+def holds_windows() -> bool:
+    """Windows open after every discard and gang and wait for the clock to close them
+    (:func:`engine.hand.close_window`); with no pause they close as the engine sees fit."""
+    return claim_pause() > 0
+
+
+def window_close_if_due(t: Table, now: datetime) -> None:
+    """Close a held window once nobody is still asked and its pause has run (the table's
+    clock calls this): the claim lands, or the next seat draws."""
+    hand = t.hand
+    assert t.room.state is not None
+    opened = float(t.room.state.get("decision_at") or 0)
+    if (
+        hand is not None
+        and hand.phase in ("claim", "rob")
+        and not waiting_on(hand)
+        and now.timestamp() >= opened + claim_pause()
+    ):
+        t.hand, _events = close_window(hand)
+
+
 def automatic_play(t: Table, seats: list[int]) -> None:
     """Bots and seats on 托管 in ``seats`` move (or, after a hand, get ready)."""
     hand = t.hand
@@ -218,5 +245,7 @@ def automatic_play(t: Table, seats: list[int]) -> None:
         # Seeded from the hand's secret seed: a table replays move for move, and players
         # still can't predict the bots.
         rng = random.Random(f"{hand.seed}:{hand.step}:{i}")
-        hand, _events = apply(hand, i, choose_action(bot, seat_info(hand, i), rng))
+        hand, _events = apply(
+            hand, i, choose_action(bot, seat_info(hand, i), rng), hold=holds_windows()
+        )
     t.hand = hand

@@ -274,7 +274,13 @@ def room_close(*, room: Room) -> Room:
         room.deadline = None
         room.turn_deadline = None
         room.save(update_fields=["status", "deadline", "turn_deadline"])
-        # A hand cut off in play ends with no result: nobody pays for it.
+        # A hand cut off in play ends with no result: nobody pays for it. Its log, kept in
+        # room.state while it was played, goes to its record.
+        state = room.state or {}
+        if state.get("hand") and state.get("hand_id"):
+            Hand.objects.filter(pk=int(state["hand_id"]), ended_at__isnull=True).update(
+                actions=state["hand"]["log"]
+            )
         Hand.objects.filter(room=room, ended_at__isnull=True).update(ended_at=timezone.now())
         return room
 

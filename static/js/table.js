@@ -7,16 +7,23 @@
 (function () {
   "use strict";
 
-  function stamp(root) {
-    root.querySelectorAll(".countdown [data-ends-in], .countdown[data-ends-in]").forEach(function (el) {
-      if (!el.dataset.t0) el.dataset.t0 = String(Date.now());
-    });
+  // The countdown runs to an absolute time (data-ends-at, ms); every push carries the
+  // server's own time (#table-clock), so a phone's wrong clock does not matter.
+  var skew = 0;
+
+  function readClock() {
+    var clock = document.getElementById("table-clock");
+    if (clock && clock.dataset.now && !clock.dataset.read) {
+      skew = Number(clock.dataset.now) - Date.now();
+      clock.dataset.read = "1";
+    }
   }
 
   function tick() {
-    document.querySelectorAll("[data-ends-in]").forEach(function (el) {
-      var t0 = Number(el.dataset.t0 || Date.now());
-      var left = Math.max(0, Math.ceil(Number(el.dataset.endsIn) - (Date.now() - t0) / 1000));
+    readClock();
+    var now = Date.now() + skew;
+    document.querySelectorAll("[data-ends-at]").forEach(function (el) {
+      var left = Math.max(0, Math.ceil((Number(el.dataset.endsAt) - now) / 1000));
       el.textContent = String(left);
       var box = el.closest(".countdown") || el;
       box.classList.toggle("is-low", left <= 5);
@@ -114,7 +121,7 @@
   document.addEventListener("htmx:oobAfterSwap", function (evt) {
     var target = evt.detail && evt.detail.target;
     if (!target) return;
-    stamp(document);
+    tick();
     if (target.id === "live" || target.id === "table-private") restoreLift();
     if (target.id === "table-error") {
       clearTimeout(errorTimer);
@@ -130,6 +137,6 @@
   document.addEventListener("htmx:wsError", function () { banner(true); });
   document.addEventListener("htmx:wsOpen", function () { banner(false); });
 
-  document.addEventListener("DOMContentLoaded", function () { stamp(document); tick(); });
+  document.addEventListener("DOMContentLoaded", tick);
   setInterval(tick, 250);
 })();

@@ -166,6 +166,7 @@ def daphne_server(
             "DEBUG": "1",
             "SECRET_KEY": settings.SECRET_KEY,  # sessions made by the tests must decode there
             "TABLE_BOT_DELAY_SECONDS": "0.2",
+            "TABLE_CLAIM_PAUSE_SECONDS": "0.3",  # every discard holds a window, shortly
             "PYTHONUNBUFFERED": "1",
         }
     )

@@ -8,13 +8,15 @@ from seeded rooms played by the table's clock.
 from __future__ import annotations
 
 import json
+import re
 from datetime import timedelta
 from typing import Any
 
 import pytest
 from django.utils import timezone
 
-from engine.hand import HandState
+from engine.actions import Action
+from engine.hand import HandState, apply, waiting_on
 from engine.rules import Rules
 from engine.views import seat_view
 from tables.board import (
@@ -26,7 +28,8 @@ from tables.board import (
     seat_name,
     settlement_of,
 )
-from tables.live import render_live
+from tables.clock import schedule
+from tables.live import render_live, render_private, render_public
 from tables.models import Room, Seat
 from tables.table import Table, load_table
 from tests.deals import ANGANG_DEALER, TAIL_TILES, act, hand_record
@@ -205,10 +208,14 @@ def test_a_claim_window_offers_chi_peng_gang_and_pass_to_those_who_may(
     for board in (chi, peng):
         assert mine(board).window_tile == "3m" and mine(board).window_from == "alice"
     # Only an asked seat knows it is asked (its buttons): who may claim would tell what they
-    # hold, so the public part, the same for everyone, shows nobody asked.
+    # hold, so the public part, the same for everyone, shows the discarder's turn going on.
     for seat in (0, 1, 2, 3):
         board = board_for(table, people[seat])
-        assert board.public.waiting_names == [] and not any(flags(board, "acting"))
+        assert board.public.phase == "turn" and board.public.waiting_names == ["alice"]
+        assert flags(board, "acting") == [True, False, False, False]
+        assert board.public.deadline is None  # no countdown in a window: the asked see theirs
+    assert table.hand is not None and mine(chi).window_step == table.hand.step
+    assert mine(board_for(table, people[3])).window_step is None
 
 
 def test_a_self_drawn_hu_shows_its_score_and_pattern(four: Room, people: list[Any]) -> None:
@@ -379,7 +386,7 @@ def test_a_finished_match_shows_its_totals_and_cannot_be_ended(user: Any) -> Non
 def test_the_countdown_rounds_up_and_stops_at_zero(
     four: Room, people: list[Any], left: timedelta, seconds: int
 ) -> None:
-    table = with_hand(four, scripted(DISCARD_3M))
+    table = with_hand(four, scripted([]))
     now = timezone.now()
     table.room.turn_deadline = now + left
     board = board_for(table, people[0], now=now)
@@ -387,7 +394,7 @@ def test_the_countdown_rounds_up_and_stops_at_zero(
 
 
 def test_no_countdown_without_a_turn_deadline(four: Room, people: list[Any]) -> None:
-    table = with_hand(four, scripted(DISCARD_3M))
+    table = with_hand(four, scripted([]))
     table.room.turn_deadline = None
     board = board_for(table, people[1])
     assert board.public.seconds_left is None and board.public.deadline is None
@@ -421,3 +428,49 @@ def test_a_ready_seat_sees_its_waits_and_nobody_else_does(
     assert 'data-tile="3m"' in hints_html[: hints_html.index("</div>")]
     html, _room = render_live(four.number, people[1], invite_url="/", csrf_token="t")
     assert 'data-tile="3m"' not in html[html.index('id="hints"') :].split("</div>")[0]
+
+
+# ---------------------------------------------------------------- hidden windows (D2)
+
+
+def _held_discard(start: HandState, tile: int) -> HandState:
+    state, _events = apply(start, start.turn, Action("discard", tile), hold=True)
+    return state
+
+
+def _faceless(html: str) -> str:
+    """``html`` with every tile's identity and the 听牌 hints left out: what is left is what a
+    page shows around the tiles."""
+    html = re.sub(r'<div id="hints".*?</div>', "", html, flags=re.S)
+    return re.sub(r'(data-tile|aria-label|href|value)="[^"]*"', r'\1=""', html)
+
+
+def test_a_seat_not_asked_cannot_tell_a_claim_window_from_none(
+    four: Room, people: list[Any]
+) -> None:
+    """The dealer discards a tile one seat may claim, or one nobody may: the public part and
+    the private part of every seat not asked look the same (but for the tile itself)."""
+    start = scripted([])
+    by_asked: dict[int, tuple[HandState, list[int]]] = {}
+    for tile in sorted(set(start.hands[start.turn])):
+        state = _held_discard(start, tile)
+        by_asked.setdefault(len(waiting_on(state)), (state, waiting_on(state)))
+    assert 0 in by_asked and any(n > 0 for n in by_asked), sorted(by_asked)
+    none, _ = by_asked[0]
+    some, asked = by_asked[min(n for n in by_asked if n > 0)]
+    assert none.phase == some.phase == "claim"  # held: a window after every discard
+    now = timezone.now()
+    pages = []
+    for state in (none, some):
+        table = with_hand(four, state)
+        schedule(table, now)
+        public = render_public(table)
+        privates = [_faceless(render_private(table, s, csrf_token="t")) for s in range(4)]
+        pages.append((public, privates))
+    (public_none, private_none), (public_some, private_some) = pages
+    assert 'data-phase="turn"' in public_none and "countdown" not in public_none
+    assert _faceless(public_none) == _faceless(public_some)
+    for seat in set(range(4)) - set(asked):
+        assert private_none[seat] == private_some[seat], seat
+    for seat in asked:  # the asked seat alone sees the window: its buttons, its countdown
+        assert 'id="actions"' in private_some[seat] and 'id="actions"' not in private_none[seat]
