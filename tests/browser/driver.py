@@ -47,16 +47,15 @@ READ_JS = """() => {
 COARSE_JS = "() => matchMedia('(pointer: coarse)').matches"
 """A touch screen: a discard takes two taps (lift, then discard)."""
 
-# True once the page shows another step than ``step`` (or the settlement).
+# True once the page shows another step than ``step`` (or the settlement), or no longer asks
+# this player anything: an answer in a claim window changes only the page's own part (the
+# public part stays where the window opened, so the others can't count the answers).
 MOVED_ON_JS = """(step) => {
   if (document.querySelector("#settlement")) return true;
   const table = document.querySelector("#table-public");
-  return !!table && Number(table.dataset.step) !== step;
-}"""
-
-AT_STEP_JS = """(step) => {
-  const table = document.querySelector("#table-public");
-  return !!table && Number(table.dataset.step) === step;
+  if (!!table && Number(table.dataset.step) !== step) return true;
+  return !document.querySelector("#actions [data-action]")
+    && !document.querySelector("#my-hand.can-discard");
 }"""
 
 # Something for this player to do, or the hand is over.

@@ -27,7 +27,6 @@ from tables import services
 from tables.models import Room, Seat
 from tests.browser.driver import (
     ASKED_JS,
-    AT_STEP_JS,
     DESKTOP,
     PHONE,
     goto_table,
@@ -212,14 +211,11 @@ def test_four_people_play_a_hand_with_a_peng_and_a_chi(
         page.evaluate("() => { window.__sameDocument = true; }")
 
     # Each page's player follows the policy, by hand, to the end of the hand.
-    step = 0
     made: list[tuple[int, str]] = []
     shot = False
     deadline = time.monotonic() + HAND_SECONDS
     while True:
         assert time.monotonic() < deadline, f"no settlement after {HAND_SECONDS}s: {made}"
-        for page in pages:
-            page.wait_for_function(AT_STEP_JS, arg=step)
         states = [read(page) for page in pages]
         if any(s.settlement for s in states):
             break
@@ -231,13 +227,14 @@ def test_four_people_play_a_hand_with_a_peng_and_a_chi(
             shoot(pages[0], screenshots, "table-melds-phone")
             shot = True
         actors = [i for i, s in enumerate(states) if s.move is not None]
-        assert actors, f"nobody is asked at step {step}: {states}"
+        if not actors:  # a window waiting for its pause, or a push on its way
+            time.sleep(0.05)
+            continue
         i = actors[0]
-        move = states[i].move
-        assert move is not None
+        move, step = states[i].move, states[i].step
+        assert move is not None and step is not None
         made.append((i, move.action))
         play(pages[i], move, step)
-        step += 1
     assert shot, f"the hand ended before a 碰 and a 吃: {made}"
     assert made == expected.moves, "the browsers did not play the simulated hand"
     assert pages[0].evaluate("() => window.__sameDocument === true"), "the page was reloaded"
