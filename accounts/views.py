@@ -9,6 +9,7 @@ from django.contrib.messages.views import SuccessMessageMixin
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
@@ -18,10 +19,20 @@ from accounts.forms import DisplayNameForm, LoginForm, SignupForm
 from accounts.models import User
 
 
+def _next_url(request: HttpRequest) -> str | None:
+    """Where to go after signing up (an invite link's room), if it is a page of this site."""
+    target = request.POST.get("next") or request.GET.get("next") or ""
+    safe = url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    )
+    return target if target and safe else None
+
+
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
+    next_url = _next_url(request)
     if request.user.is_authenticated:
-        return redirect("lobby")
+        return redirect(next_url or "lobby")
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = services.user_sign_up(
@@ -33,8 +44,8 @@ def signup(request: HttpRequest) -> HttpResponse:
         messages.success(
             request, _("Welcome, %(name)s! Your account is ready.") % {"name": user.name}
         )
-        return redirect("lobby")
-    return render(request, "accounts/signup.html", {"form": form})
+        return redirect(next_url or "lobby")
+    return render(request, "accounts/signup.html", {"form": form, "next": next_url or ""})
 
 
 class LoginView(auth_views.LoginView):

@@ -90,6 +90,9 @@ CACHES = {"default": env.cache_config(os.environ)}
 # The live table's pacing (tables.clock): how long a bot or a 托管 seat waits before it moves,
 # and how long a player may be disconnected before the bot takes the seat over.
 TABLE_BOT_DELAY_SECONDS = float(os.environ.get("TABLE_BOT_DELAY_SECONDS", "0.8"))
+# Every discard (and gang) holds a claim window this long, whoever may claim: a table that
+# paused only when some seat could claim would tell everyone that someone holds the tile.
+TABLE_CLAIM_PAUSE_SECONDS = float(os.environ.get("TABLE_CLAIM_PAUSE_SECONDS", "1.0"))
 TABLE_DISCONNECT_GRACE_SECONDS = float(os.environ.get("TABLE_DISCONNECT_GRACE_SECONDS", "30"))
 
 AUTH_USER_MODEL = "accounts.User"

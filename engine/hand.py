@@ -38,6 +38,7 @@ __all__ = [
     "IllegalAction",
     "abandon",
     "apply",
+    "close_window",
     "hu_check",
     "legal_actions",
     "new_hand",
@@ -240,10 +241,16 @@ def _match(legal: list[Action], action: Action) -> Action | None:
 
 
 def apply(
-    state: HandState, seat: int, action: Action, *, step: int | None = None
+    state: HandState, seat: int, action: Action, *, step: int | None = None, hold: bool = False
 ) -> tuple[HandState, list[dict[str, Any]]]:
     """Apply one action; returns a new state and the events. The input is never changed;
     :class:`IllegalAction` is raised for anything not legal right now.
+
+    ``hold``: every discard opens a claim window and every gang a 抢杠 window, even when no
+    seat may answer, and a window stays open once all have answered, until
+    :func:`close_window`. A table that pauses the same after every discard then shows nobody
+    whether some seat could claim (the window itself would tell). The log and the outcome
+    are the same either way: :func:`engine.replay.replay` plays it without holding.
 
     The events are for the server (logs, tests), not for players: a window's event names
     the seats asked, which tells what they hold. Players get :func:`engine.views.seat_view`.
@@ -269,16 +276,13 @@ def apply(
     s.step += 1
     events: list[dict[str, Any]] = []
     if s.phase == "turn":
-        _apply_turn(s, seat, chosen, events)
+        _apply_turn(s, seat, chosen, events, hold)
     else:
         assert s.pending is not None
         s.pending = s.pending.answered(seat, chosen)
         events.append({"type": "answered", "seat": seat})
-        if not waiting_on(s):
-            if s.phase == "claim":
-                _close_claim(s, events)
-            else:
-                _close_rob(s, events)
+        if not waiting_on(s) and not hold:
+            _close_window(s, events, hold)
     return s, events
 
 
@@ -300,6 +304,38 @@ def abandon(state: HandState) -> HandState:
     s.phase = "ended"
     s.pending = None
     return s
+
+
+def close_window(state: HandState) -> tuple[HandState, list[dict[str, Any]]]:
+    """Close a window held open by ``apply(..., hold=True)`` once no seat is still asked: the
+    claim (or the gang) lands, or the next seat draws. Not an action: nothing is logged and
+    the step stays. Windows it opens in turn (a 明杠's 抢杠 window) are held too.
+
+    >>> from engine.rules import Rules
+    >>> from engine.actions import Action
+    >>> s = new_hand(Rules(), dealer=0, seed=1)
+    >>> s, _ = apply(s, 0, Action("discard", s.hands[0][0]), hold=True)
+    >>> for seat in waiting_on(s):
+    ...     s, _ = apply(s, seat, Action("pass"), hold=True)
+    >>> s.phase, waiting_on(s)
+    ('claim', [])
+    >>> s, _ = close_window(s)
+    >>> s.phase, s.turn, len(s.log)
+    ('turn', 1, 1)
+    """
+    if state.phase not in ("claim", "rob") or waiting_on(state):
+        raise IllegalAction("no window to close: none is open, or a seat is still asked")
+    s = state.copy()
+    events: list[dict[str, Any]] = []
+    _close_window(s, events, True)
+    return s, events
+
+
+def _close_window(s: HandState, events: list[dict[str, Any]], hold: bool) -> None:
+    if s.phase == "claim":
+        _close_claim(s, events, hold)
+    else:
+        _close_rob(s, events)
 
 
 def _plainly_legal(state: HandState, seat: int, action: Action) -> Action | None:
@@ -331,7 +367,9 @@ def _describe(action: Action) -> str:
     return text
 
 
-def _apply_turn(s: HandState, seat: int, a: Action, events: list[dict[str, Any]]) -> None:
+def _apply_turn(
+    s: HandState, seat: int, a: Action, events: list[dict[str, Any]], hold: bool
+) -> None:
     hand = s.hands[seat]
     if a.type == "hu":
         check = _self_draw_check(s, seat)
@@ -352,7 +390,7 @@ def _apply_turn(s: HandState, seat: int, a: Action, events: list[dict[str, Any]]
             s.flown[seat] += 1  # 飞宝: public, doubles this player's own win
             ev["flown_bao"] = True
         events.append(ev)
-        _open_claim(s, seat, a.tile, events)
+        _open_claim(s, seat, a.tile, events, hold)
         return
     assert a.type == "gang" and a.tile is not None
     k = a.tile
@@ -363,11 +401,17 @@ def _apply_turn(s: HandState, seat: int, a: Action, events: list[dict[str, Any]]
         s.any_meld = True
         events.append({"type": "gang", "seat": seat, "gang": "liangbao", "tile": format_tile(k)})
         return  # scores only: no replacement, can't be robbed; the player still discards
-    _declare_gang(s, seat, k, str(a.gang), None, events)
+    _declare_gang(s, seat, k, str(a.gang), None, events, hold)
 
 
 def _declare_gang(
-    s: HandState, seat: int, k: int, kind: str, frm: int | None, events: list[dict[str, Any]]
+    s: HandState,
+    seat: int,
+    k: int,
+    kind: str,
+    frm: int | None,
+    events: list[dict[str, Any]],
+    hold: bool,
 ) -> None:
     ev: dict[str, Any] = {"type": "gang_declared", "seat": seat, "gang": kind}
     if not (kind == "angang" and s.rules.angang_face_down):
@@ -381,10 +425,10 @@ def _declare_gang(
                 robbers.append(o)
     s.pending = Window("rob", seat, k, tuple(robbers), _UNANSWERED, kind, frm)
     s.phase = "rob"
-    if not robbers:
-        _close_rob(s, events)
-    else:
+    if robbers:
         events.append({"type": "rob_window", "seats": list(robbers)})
+    elif not hold:
+        _close_rob(s, events)
 
 
 def _rob_check(s: HandState, seat: int, k: int) -> WinCheck:
@@ -398,17 +442,19 @@ def _rob_check(s: HandState, seat: int, k: int) -> WinCheck:
     )
 
 
-def _open_claim(s: HandState, frm: int, tile: int, events: list[dict[str, Any]]) -> None:
+def _open_claim(
+    s: HandState, frm: int, tile: int, events: list[dict[str, Any]], hold: bool
+) -> None:
     eligible = [o for o in ((frm + i) % 4 for i in range(1, 4)) if _claim_options(s, o, frm, tile)]
     s.pending = Window("claim", frm, tile, tuple(eligible), _UNANSWERED)
     s.phase = "claim"
     if eligible:
         events.append({"type": "claim_window", "seats": list(eligible)})
-    else:
-        _close_claim(s, events)
+    elif not hold:
+        _close_claim(s, events, hold)
 
 
-def _close_claim(s: HandState, events: list[dict[str, Any]]) -> None:
+def _close_claim(s: HandState, events: list[dict[str, Any]], hold: bool) -> None:
     assert s.pending is not None
     frm, tile, answers = s.pending.frm, s.pending.tile, s.pending.answers
     s.pending = None
@@ -433,7 +479,7 @@ def _close_claim(s: HandState, events: list[dict[str, Any]]) -> None:
             {"type": "claim", "seat": seat, "claim": "minggang", "tile": format_tile(tile)}
         )
         # The gang lands only when the robbing window closes: a robbed gang never does.
-        _declare_gang(s, seat, tile, "minggang", frm, events)
+        _declare_gang(s, seat, tile, "minggang", frm, events, hold)
         return
     if a.type == "peng":
         hand.remove(tile)

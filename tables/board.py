@@ -1,8 +1,13 @@
-"""What one person sees at a live table: a read built only from the engine's per-seat view.
+"""What people see at a live table: the public part, the same for everyone, and each seat's
+private part, built only from the engine's views.
 
-Everything here comes from :func:`engine.views.seat_info` (and its JSON) for the viewer's
-seat (or the spectators' view), never from the state itself, so another seat's concealed
-tiles, the wall order and the seed cannot reach a page even by a template mistake.
+:class:`PublicBoard` comes from the spectators' view (:func:`engine.views.seat_info` with no
+seat): every seat's panel, the table bar, the centre and, once the hand has ended, the
+settlement. It holds nothing that depends on who looks, so one render serves every page of a
+table (positions relative to the viewer are CSS, from the ``data-me`` of the page's root).
+:class:`PrivateBoard` comes from one seat's own view: its hand, its choices, its 听牌 hints and
+its buttons. Neither ever reads the state itself, so another seat's concealed tiles, the wall
+order and the seed cannot reach a page even by a template mistake.
 """
 
 from __future__ import annotations
@@ -20,14 +25,22 @@ from engine.play.hints import Hints, hints
 from engine.play.preview import hu_preview
 from engine.tiles import format_tile, parse_tiles
 from engine.views import SeatInfo, seat_info, view_json
+from tables.discard_hints import discard_waits
 from tables.models import Room, Seat
 from tables.presence import present
 from tables.table import Table, must_act
 
-__all__ = ["Board", "Settlement", "board_for", "seat_name", "settlement_of"]
-
-POSITIONS = ("bottom", "right", "top", "left")
-"""Seat positions relative to the viewer: 下家 sits on the right, 上家 on the left."""
+__all__ = [
+    "Board",
+    "PrivateBoard",
+    "PublicBoard",
+    "Settlement",
+    "board_for",
+    "private_board",
+    "public_board",
+    "seat_name",
+    "settlement_of",
+]
 
 
 def _meld_label(kind: str) -> str:
@@ -69,10 +82,10 @@ class MeldView:
 
 @dataclass
 class SeatPanel:
+    """One seat as everyone sees it."""
+
     index: int
-    position: str
     name: str
-    is_me: bool
     is_bot: bool
     tuoguan: bool
     connected: bool
@@ -84,6 +97,8 @@ class SeatPanel:
     river: list[str]
     flown: int
     points: int
+    last_discard: bool = False
+    """The newest tile of this seat's river is the table's last discard (marked)."""
 
     @property
     def backs(self) -> range:
@@ -159,7 +174,9 @@ def _hints_view(h: Hints | None) -> HintsView | None:
 
 
 @dataclass
-class Board:
+class PublicBoard:
+    """The table as everyone sees it: the same for every seat and every spectator."""
+
     room: Room
     step: int
     version: int
@@ -172,20 +189,11 @@ class Board:
     wall_left: int
     burned: list[str]
     panels: list[SeatPanel]
-    me: SeatPanel | None
-    my_hand: list[str] = field(default_factory=list)
-    drawn: str | None = None
-    can_discard: bool = False
-    choices: list[Choice] = field(default_factory=list)
-    window_tile: str | None = None
-    window_from: str | None = None
+    """In seat order; the page's CSS places them around the viewer."""
     deadline: datetime | None = None
     seconds_left: int | None = None
     settlement: Settlement | None = None
     finished: bool = False
-    hints: HintsView | None = None
-    can_end_match: bool = False
-    """The viewer owns the room and a hand has just ended: they may call the match off."""
     match_totals: list[tuple[str, int]] = field(default_factory=list)
     waiting_names: list[str] = field(default_factory=list)
     hand_id: int | None = None
@@ -193,8 +201,92 @@ class Board:
     seed_hash: str = ""
     """The deal's commitment, SHA-256 of the secret seed (``tables.verify``)."""
 
-    def panel(self, position: str) -> SeatPanel:
-        return next(p for p in self.panels if p.position == position)
+    @property
+    def ends_at_ms(self) -> int | None:
+        """The countdown's end as a timestamp in ms (the page counts down to it)."""
+        return None if self.deadline is None else int(self.deadline.timestamp() * 1000)
+
+
+@dataclass
+class PrivateBoard:
+    """What only one seat sees: its tiles, its choices, its hints and its buttons."""
+
+    room: Room
+    seat: int
+    step: int
+    version: int
+    phase: str
+    bao: str
+    tuoguan: bool
+    ready: bool
+    finished: bool
+    my_hand: list[str] = field(default_factory=list)
+    drawn: str | None = None
+    can_discard: bool = False
+    choices: list[Choice] = field(default_factory=list)
+    window_tile: str | None = None
+    window_from: str | None = None
+    hints: HintsView | None = None
+    window_step: int | None = None
+    """Asked in a window: the hand's own step, which the public part (frozen where the window
+    opened) does not show; the seat's answers carry it."""
+    deadline: datetime | None = None
+    """Asked in a window: the seat's own countdown (the public part shows none in a window)."""
+    hidden_melds: list[MeldView] = field(default_factory=list)
+    """The seat's own 暗杠 that everyone else sees face down (the public part shows backs)."""
+    can_end_match: bool = False
+    """The seat owns the room and a hand has just ended: they may call the match off."""
+    tuoguan_reason: str = ""
+    """Why the seat is on 托管 (``Seat.TuoguanReason``), "" when it is not."""
+    asked: bool = False
+    """The table waits on this seat now (its turn, or it may claim)."""
+    discard_waits: dict[str, str] = field(default_factory=dict)
+    """Per tile in my hand on my turn: what discarding it leaves me waiting on, in words
+    (``tables.discard_hints``); absent for a discard that leaves the hand not ready."""
+    names: list[str] = field(default_factory=list)
+    """The four seats' names by index (the 解散 panel names who proposed and who answered)."""
+    is_owner: bool = False
+    """The seat's player owns the room: the page shows the owner's tools."""
+    transfer_to: list[tuple[int, str]] = field(default_factory=list)
+    """The other seats with a person in them (index, name): whom the owner may hand over to."""
+
+    @property
+    def discard_waits_json(self) -> str:
+        """:attr:`discard_waits` for the page's ``data-discard-waits`` (escaped by the template)."""
+        return json.dumps(self.discard_waits, ensure_ascii=False)
+
+    @property
+    def still_there_asked(self) -> bool:
+        """My seat went on 托管 because my time ran out and the table waits on me again:
+        the page asks "还在吗？" rather than letting the bot play on unnoticed."""
+        return (
+            self.tuoguan
+            and self.tuoguan_reason == "timeout"
+            and self.asked
+            and self.phase != "ended"
+        )
+
+    @property
+    def ends_at_ms(self) -> int | None:
+        return None if self.deadline is None else int(self.deadline.timestamp() * 1000)
+
+    @property
+    def seconds_left(self) -> int | None:
+        if self.deadline is None:
+            return None
+        return max(0, int((self.deadline - timezone.now()).total_seconds() + 0.999))
+
+
+@dataclass
+class Board:
+    """One viewer's whole table: the shared public part and, for a seated viewer, their own."""
+
+    public: PublicBoard
+    private: PrivateBoard | None
+
+    @property
+    def me(self) -> SeatPanel | None:
+        return None if self.private is None else self.public.panels[self.private.seat]
 
 
 def seat_name(seat: Seat) -> str:
@@ -278,47 +370,72 @@ def settlement_of(
     )
 
 
-def board_for(table: Table, viewer: User | None, now: datetime | None = None) -> Board:
-    """The table as ``viewer`` may see it: their own tiles and everything public."""
+CLAIMS = ("chi", "peng", "gang")
+"""Logged actions after which the last discard may have left its river."""
+
+
+def _last_discarder(table: Table) -> int | None:
+    """The seat whose newest river tile is the last discard, if it still lies there.
+
+    Read from the hand's log of moves, of which only the public part is used: who discarded
+    last, and whether a claim took that tile since (a claimed tile leaves the river)."""
+    if table.hand is None:
+        return None
+    for who, action in reversed(table.hand.log):
+        kind = action.get("type")
+        if kind == "discard":
+            return int(who)
+        if kind in CLAIMS and action.get("gang") not in ("angang", "bugang", "liangbao"):
+            return None
+    return None
+
+
+def public_board(table: Table, now: datetime | None = None) -> PublicBoard:
+    """The table as everyone sees it, from the spectators' view."""
     now = now or timezone.now()
     assert table.hand is not None
     room = table.room
-    my_seat = next(
-        (s.index for s in table.seats if viewer is not None and s.user_id == viewer.pk), None
-    )
-    info = seat_info(table.hand, my_seat)  # built once: the view and the hints share it
+    info = seat_info(table.hand, None)
     view = view_json(info)
-    waited_for = set(must_act(table))
-    acting = waited_for
-    if view["phase"] in ("claim", "rob"):
-        acting = set(view["waiting_on"])  # who else may claim stays hidden (engine.views)
-    base = my_seat if my_seat is not None else 0
-    panels = []
-    for s in table.seats:
-        panels.append(
-            SeatPanel(
-                index=s.index,
-                position=POSITIONS[(s.index - base) % 4],
-                name=seat_name(s),
-                is_me=s.index == my_seat,
-                is_bot=bool(s.bot),
-                tuoguan=s.tuoguan,
-                connected=bool(s.bot) or present(s, now),
-                dealer=s.index == view["dealer"],
-                acting=s.index in acting,
-                ready=s.ready,
-                hand_size=view["hand_sizes"][s.index],
-                melds=_melds(view["melds"][s.index]),
-                river=list(view["rivers"][s.index]),
-                flown=int(view["flown"][s.index]),
-                points=int(table.match.totals[s.index]),
-            )
+    state = room.state or {}
+    step, version, phase = view["step"], room.version, view["phase"]
+    if phase in ("claim", "rob"):
+        # A window looks like the discarder's (or the gang's) turn going on, from the moment
+        # it opened: who is asked, who answered and even whether anyone may answer at all
+        # would tell what they hold. The clock gives every window the same pause (D2).
+        acting = {int(view["window"]["from"])}
+        step = int(state.get("decision_step", step))
+        version = int(state.get("decision_version", version))
+        phase = "turn"
+        waited_for: set[int] = set()
+    else:
+        acting = waited_for = set(must_act(table))
+    panels = [
+        SeatPanel(
+            index=s.index,
+            name=seat_name(s),
+            is_bot=bool(s.bot),
+            tuoguan=s.tuoguan,
+            connected=bool(s.bot) or present(s, now),
+            dealer=s.index == view["dealer"],
+            acting=s.index in acting,
+            ready=s.ready,
+            hand_size=view["hand_sizes"][s.index],
+            melds=_melds(view["melds"][s.index]),
+            river=list(view["rivers"][s.index]),
+            flown=int(view["flown"][s.index]),
+            points=int(table.match.totals[s.index]),
         )
-    board = Board(
+        for s in table.seats
+    ]
+    last = _last_discarder(table)
+    for p in panels:
+        p.last_discard = p.index == last and bool(p.river)
+    board = PublicBoard(
         room=room,
-        step=view["step"],
-        version=room.version,
-        phase=view["phase"],
+        step=step,
+        version=version,
+        phase=phase,
         hand_no=table.match.hand_no + (0 if view["phase"] == "ended" else 1),
         hands_total=table.match.hands_total,
         dice=view["dice"],
@@ -326,32 +443,13 @@ def board_for(table: Table, viewer: User | None, now: datetime | None = None) ->
         bao=view["bao"],
         wall_left=view["wall_left"],
         burned=list(view["burned"]),
-        panels=sorted(panels, key=lambda p: POSITIONS.index(p.position)),
-        me=next((p for p in panels if p.is_me), None),
+        panels=panels,
         finished=table.finished,
-        can_end_match=(
-            viewer is not None
-            and room.owner_id == viewer.pk
-            and view["phase"] == "ended"
-            and not table.finished
-        ),
         waiting_names=[seat_name(table.seats[i]) for i in sorted(acting)],
     )
     if table.hand_row is not None:
         board.hand_id = table.hand_row.pk
         board.seed_hash = table.hand_row.seed_hash
-    if "window" in view:
-        board.window_tile = view["window"]["tile"]
-        board.window_from = seat_name(table.seats[view["window"]["from"]])
-    if my_seat is not None:
-        hand = _codes(view["hand"])
-        drawn = view.get("drawn")
-        if drawn and drawn in hand:
-            hand.remove(drawn)
-            board.drawn = drawn
-        board.my_hand = hand
-        board.can_discard, board.choices = _choices(view, info)
-        board.hints = _hints_view(hints(info))
     if room.turn_deadline is not None and waited_for:
         board.deadline = room.turn_deadline
         board.seconds_left = max(0, int((room.turn_deadline - now).total_seconds() + 0.999))
@@ -364,3 +462,69 @@ def board_for(table: Table, viewer: User | None, now: datetime | None = None) ->
             key=lambda x: -x[1],
         )
     return board
+
+
+def private_board(table: Table, seat: int) -> PrivateBoard:
+    """What seat ``seat`` alone sees, from its own view."""
+    assert table.hand is not None
+    room = table.room
+    info = seat_info(table.hand, seat)  # built once: the view and the hints share it
+    view = view_json(info)
+    me = table.seats[seat]
+    board = PrivateBoard(
+        room=room,
+        seat=seat,
+        step=view["step"],
+        version=room.version,
+        phase=view["phase"],
+        bao=view["bao"],
+        tuoguan=me.tuoguan,
+        ready=me.ready,
+        finished=table.finished,
+        can_end_match=(
+            room.owner_id == me.user_id and view["phase"] == "ended" and not table.finished
+        ),
+    )
+    if "window" in view and seat in info.waiting_on:
+        board.window_tile = view["window"]["tile"]
+        board.window_from = seat_name(table.seats[view["window"]["from"]])
+        board.window_step = view["step"]
+        board.deadline = room.turn_deadline
+    hand = _codes(view["hand"])
+    drawn = view.get("drawn")
+    if drawn and drawn in hand:
+        hand.remove(drawn)
+        board.drawn = drawn
+    board.my_hand = hand
+    public_melds = seat_info(table.hand, None).melds[seat]
+    board.hidden_melds = [
+        m for m, seen in zip(_melds(view["melds"][seat]), public_melds, strict=True) if seen is None
+    ]
+    board.can_discard, board.choices = _choices(view, info)
+    board.hints = _hints_view(hints(info))
+    board.tuoguan_reason = me.tuoguan_reason if me.tuoguan else ""
+    board.asked = seat in must_act(table)
+    if board.can_discard:
+        board.discard_waits = discard_waits(info)
+    board.names = [seat_name(s) for s in table.seats]
+    board.is_owner = me.user_id is not None and room.owner_id == me.user_id
+    board.transfer_to = [
+        (s.index, seat_name(s)) for s in table.seats if s.user_id is not None and s.index != seat
+    ]
+    return board
+
+
+def seat_of(table: Table, viewer: User | None) -> int | None:
+    """The viewer's seat at the table, or None (a spectator)."""
+    if viewer is None:
+        return None
+    return next((s.index for s in table.seats if s.user_id == viewer.pk), None)
+
+
+def board_for(table: Table, viewer: User | None, now: datetime | None = None) -> Board:
+    """The table as ``viewer`` may see it: everything public, and their own seat's part."""
+    seat = seat_of(table, viewer)
+    return Board(
+        public=public_board(table, now),
+        private=None if seat is None else private_board(table, seat),
+    )

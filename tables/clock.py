@@ -9,15 +9,24 @@ nothing, so each timer fires once.
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from engine.hand import waiting_on
 from tables import dissolve
-from tables.moves import automatic_play, hand_book_if_ended, hand_deal_if_all_ready
+from tables.models import Seat
+from tables.moves import (
+    automatic_play,
+    claim_pause,
+    hand_book_if_ended,
+    hand_deal_if_all_ready,
+    tuoguan_set,
+    window_close_if_due,
+)
 from tables.presence import gone_since
 from tables.table import Table, load_table, must_act, room_locked, seat_automatic, table_save
 
@@ -61,6 +70,12 @@ def schedule(t: Table, now: datetime) -> None:
     people = [i for i in waiting if not seat_automatic(t.seats[i])]
     key = _decision_key(t)
     assert room.state is not None
+    if room.state.get("decision") != key:
+        # Where this decision began: a window shows everyone that moment (tables.board) until
+        # it closes, however many seats were asked and answered.
+        room.state["decision_at"] = now.timestamp()
+        room.state["decision_step"] = t.hand.step if t.hand is not None else 0
+        room.state["decision_version"] = room.version + 1  # table_save's
     if room.state.get("decision") != key or (people and room.turn_deadline is None):
         seconds = room.turn_seconds
         if t.hand is not None and t.hand.phase == "ended":
@@ -78,6 +93,10 @@ def schedule(t: Table, now: datetime) -> None:
         gone = gone_since(t.seats[i], now)
         if gone is not None:
             due.append(gone + _grace())
+    if t.hand is not None and t.hand.phase in ("claim", "rob") and not waiting_on(t.hand):
+        # Every held window closes after the same pause, whoever was asked (moves.claim_pause).
+        opened = datetime.fromtimestamp(float(room.state["decision_at"]), tz=UTC)
+        due.append(max(now, opened + timedelta(seconds=claim_pause())))
     room.deadline = min(due) if due else None
 
 
@@ -117,9 +136,10 @@ def advance(number: str, now: datetime | None = None) -> bool:
                 seat.ready = True
                 seat.save(update_fields=["ready"])
             elif timed_out or gone:
-                seat.tuoguan = True
-                seat.save(update_fields=["tuoguan"])
+                reason = Seat.TuoguanReason.DISCONNECTED if gone else Seat.TuoguanReason.TIMEOUT
+                tuoguan_set(t, seat, True, reason)
         automatic_play(t, [i for i in waiting if seat_automatic(t.seats[i])])
+        window_close_if_due(t, now)
         hand_deal_if_all_ready(t)
         hand_book_if_ended(t, now)
         table_commit(t, now)

@@ -24,10 +24,10 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from config.clientip import scope_ip
-from tables import clock, limits, notify, presence, services
+from tables import clock, frames, limits, notify, phrases, presence, services
 from tables.limits import TokenBucket
 from tables.live import render_live
-from tables.protocol import Message, PlayError, parse_text, printable
+from tables.protocol import Message, Phrase, PlayError, parse_text, printable
 
 logger = logging.getLogger(__name__)
 
@@ -67,6 +67,11 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
     inputs: TokenBucket | None = None
     throttled: bool = False
     cleaning: asyncio.Future[None] | None = None
+    shown: frames.Shown
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.shown = frames.Shown()
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         """Run the socket. However it ends (closed by either side, a crash in a handler, the
@@ -174,6 +179,9 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         try:
             with translation.override(language):
                 message = parse_text(text_data)  # refused here, before any table work
+                if isinstance(message, Phrase):  # chat: no table work, no version bump
+                    await self.phrase_broadcast(message)
+                    return
             changed = await database_sync_to_async(self._act)(message)
         except PlayError as exc:
             await self.send_error(str(exc))
@@ -192,11 +200,35 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
             return services.table_act(number=self.number, user=self.user, message=message)
 
     async def table_changed(self, event: dict[str, Any]) -> None:
-        await self.push()
+        await self.push(fresh_after=float(event.get("at") or time.time()))
+
+    async def phrase_broadcast(self, message: Phrase) -> None:
+        assert self.user is not None
+        seat = await database_sync_to_async(phrases.phrase_send)(
+            number=self.number, user=self.user, phrase=message.index
+        )
+        await self.channel_layer.group_send(
+            notify.group_name(self.number),
+            {"type": "table.phrase", "seat": seat, "phrase": message.index, "user": self.user.pk},
+        )
+
+    async def table_phrase(self, event: dict[str, Any]) -> None:
+        """Another (or this) page's player said a phrase: a small fragment, not a push."""
+        with translation.override(_language(self.scope)):
+            html = render_to_string(
+                "tables/_phrase.html",
+                {
+                    "seat": int(event["seat"]),
+                    "sender": int(event["user"]),
+                    "text": phrases.PHRASES[int(event["phrase"])],
+                },
+            )
+        await self.send(text_data=html)
 
     # ------------------------------------------------------------ rendering
 
     def _render(self) -> tuple[str, datetime | None, bool]:
+        """The seats page (before the match), rendered for this page alone."""
         cookies: dict[str, str] = self.scope.get("cookies", {})
         with translation.override(_language(self.scope)):
             html, room = render_live(
@@ -207,12 +239,32 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
             )
         return html, (room.deadline if room else None), room is not None
 
-    async def push(self) -> bool:
-        """Send this page its fresh ``#live``; False if the room does not exist."""
-        html, deadline, exists = await database_sync_to_async(self._render)()
-        if not exists:
+    async def push(self, fresh_after: float | None = None) -> bool:
+        """Send this page what changed since ``fresh_after`` (default: now); False if the room
+        does not exist. The table is read and its public part rendered once per change for
+        every page of this process (:mod:`tables.frames`)."""
+        snap = await frames.frame_cache().snapshot(
+            self.number, time.time() if fresh_after is None else fresh_after
+        )
+        if snap.room is None:
             return False
-        await self.send(text_data=html)
+        if snap.table is None:
+            html, deadline, exists = await database_sync_to_async(self._render)()
+            if not exists:
+                return False
+            self.shown = frames.Shown()
+        else:
+            cookies: dict[str, str] = self.scope.get("cookies", {})
+            html = frames.table_frame(
+                snap,
+                self.user,
+                language=_language(self.scope),
+                csrf_token=cookies.get(settings.CSRF_COOKIE_NAME, ""),
+                shown=self.shown,
+            )
+            deadline = snap.deadline
+        if html:
+            await self.send(text_data=html)
         self.arm(deadline)
         return True
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
+from django.db.models import Q, prefetch_related_objects
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -27,11 +28,13 @@ from tables.table import Table
 
 __all__ = [
     "VOTE_SECONDS",
+    "VoteState",
     "VoteView",
     "match_dissolve",
     "message_apply",
     "vote_cancel",
     "vote_open",
+    "vote_state_load",
     "vote_tick",
     "vote_view",
 ]
@@ -156,7 +159,11 @@ def match_dissolve(t: Table, now: datetime) -> None:
     hand_row = t.hand_row
     if hand_row is not None and hand_row.ended_at is None:
         hand_row.ended_at = now
-        hand_row.save(update_fields=["ended_at"])
+        fields = ["ended_at"]
+        if t.hand is not None:  # the log is in room.state while a hand is played
+            hand_row.actions = t.hand.log
+            fields.append("actions")
+        hand_row.save(update_fields=fields)
     t.room.status = Room.Status.FINISHED
     MatchRecord.objects.filter(room=t.room, ended_at=None).update(ended_at=now)
 
@@ -185,6 +192,33 @@ class VoteView:
     vote_seconds: int = VOTE_SECONDS
 
 
+@dataclass(frozen=True)
+class VoteState:
+    """What the 解散 panels are built from, read once for every seat of a table."""
+
+    vote: DissolveVote | None = None
+    """The vote under way (its answers prefetched), or None."""
+    proposers: frozenset[int] = frozenset()
+    """The seats that have already proposed during the hand in play."""
+
+
+def vote_state_load(room: Room) -> VoteState:
+    """Read the vote under way and this hand's proposals: one query, two while a vote runs
+    (its answers)."""
+    hand_id = (room.state or {}).get("hand_id")
+    current = Q(outcome=DissolveVote.Outcome.OPEN)
+    if hand_id is not None:
+        current |= Q(hand_id=int(hand_id))
+    votes = list(DissolveVote.objects.filter(current, room=room))
+    vote = next((v for v in votes if v.outcome == DissolveVote.Outcome.OPEN), None)
+    if vote is not None:
+        prefetch_related_objects([vote], "answers")
+    proposers = frozenset(
+        v.proposer_seat for v in votes if hand_id is not None and v.hand_id == int(hand_id)
+    )
+    return VoteState(vote=vote, proposers=proposers)
+
+
 def vote_view(
     *,
     room: Room,
@@ -192,25 +226,19 @@ def vote_view(
     my_index: int | None,
     finished: bool,
     now: datetime | None = None,
+    votes: VoteState | None = None,
 ) -> VoteView:
     """What the player in seat ``my_index`` (None: a spectator) sees of the vote; ``names``
-    are the four seats' names as the table shows them. One or two queries: it is rendered
-    into every push."""
+    are the four seats' names as the table shows them. ``votes``: the vote as already read
+    (:func:`vote_state_load`; read here when not given)."""
     now = now or timezone.now()
     if finished:
         return VoteView()
-    vote = (
-        DissolveVote.objects.filter(room=room, outcome=DissolveVote.Outcome.OPEN)
-        .prefetch_related("answers")
-        .first()
-    )
+    if votes is None:
+        votes = vote_state_load(room)
+    vote = votes.vote
     if vote is None:
-        hand_id = (room.state or {}).get("hand_id")
-        proposed = (
-            my_index is not None
-            and hand_id is not None
-            and DissolveVote.objects.filter(hand_id=int(hand_id), proposer_seat=my_index).exists()
-        )
+        proposed = my_index is not None and my_index in votes.proposers
         return VoteView(can_propose=my_index is not None and not proposed)
     answers = {a.seat: a.agree for a in vote.answers.all()}
     view = VoteView(

@@ -125,19 +125,20 @@ def window_count_add(*, key: str, window_seconds: int) -> int:
         return 1
 
 
-def _miss_keys(user_id: int, ip: str) -> list[tuple[str, int]]:
-    return [
-        (f"tables:room-misses:user:{user_id}", settings.ROOM_LOOKUP_MISSES_ALLOWED),
-        (f"tables:room-misses:ip:{ip}", settings.ROOM_LOOKUP_MISSES_PER_IP_ALLOWED),
-    ]
+def _miss_keys(user_id: int | None, ip: str) -> list[tuple[str, int]]:
+    """``user_id`` None: someone not logged in, counted by address only."""
+    keys = [(f"tables:room-misses:ip:{ip}", settings.ROOM_LOOKUP_MISSES_PER_IP_ALLOWED)]
+    if user_id is not None:
+        keys.insert(0, (f"tables:room-misses:user:{user_id}", settings.ROOM_LOOKUP_MISSES_ALLOWED))
+    return keys
 
 
-def lookup_misses_exhausted(*, user_id: int, ip: str) -> bool:
+def lookup_misses_exhausted(*, user_id: int | None, ip: str) -> bool:
     """Has this account, or anyone from this IP address, used up the numbers that may miss?"""
     return any(int(cache.get(key) or 0) >= limit for key, limit in _miss_keys(user_id, ip))
 
 
-def lookup_miss_count(*, user_id: int, ip: str) -> None:
+def lookup_miss_count(*, user_id: int | None, ip: str) -> None:
     """A room number asked for by this account from this IP address led nowhere."""
     for key, _limit in _miss_keys(user_id, ip):
         window_count_add(key=key, window_seconds=settings.ROOM_LOOKUP_WINDOW_SECONDS)

@@ -1,25 +1,93 @@
 """The live part of a room page (``#live``): the seats while waiting, then the table.
 
 One function builds it for both paths, the page view and the WebSocket consumer, so a page
-that reloads and a page that is pushed an update show exactly the same thing.
+that reloads and a page that is pushed an update show exactly the same thing. A running
+table is two fragments: the public one (``tables/_table_public.html``), the same bytes for
+every viewer, and the viewer's own (``tables/_table_private.html``); the page's root
+``<section class="table" data-me="…">`` says whose seat sits at the bottom. Their tiles refer
+to the sprite the room page inlines (``tiles_local``), so pushes carry short references.
 """
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from django.template.loader import render_to_string
+from django.utils.html import format_html, strip_spaces_between_tags
+from django.utils.safestring import SafeString, mark_safe
 
 from accounts.models import User
 from tables import selectors
-from tables.board import board_for
+from tables.board import private_board, public_board, seat_of
+from tables.dissolve import VoteState, vote_state_load, vote_view
+from tables.invites import first_empty_seat, invite_qr_svg
 from tables.models import Room
-from tables.table import load_table
+from tables.table import Table, load_table
 
 LIVE_TEMPLATE = "tables/_live.html"
+PUBLIC_TEMPLATE = "tables/_table_public.html"
+PRIVATE_TEMPLATE = "tables/_table_private.html"
 
 
-def live_context(room: Room, user: User | None, *, invite_url: str) -> dict[str, Any]:
+def render_public(table: Table) -> SafeString:
+    """The table as everyone sees it: no viewer, so the same bytes for every page."""
+    context = {
+        "pub": public_board(table),
+        "room": table.room,
+        "summary": selectors.rules_summary(table.room.rules),
+        "tiles_local": True,
+    }
+    return mark_safe(strip_spaces_between_tags(render_to_string(PUBLIC_TEMPLATE, context)))
+
+
+def render_private(
+    table: Table, seat: int | None, *, csrf_token: str, votes: VoteState | None = None
+) -> SafeString:
+    """Seat ``seat``'s own part (an empty box for a spectator). ``votes``: the 解散 vote as
+    read with the table (read here when not given: not on the event loop, which must not
+    query)."""
+    mine = None if seat is None else private_board(table, seat)
+    vote = None
+    if mine is not None:
+        vote = vote_view(
+            room=table.room,
+            names=mine.names,
+            my_index=seat,
+            finished=mine.finished,
+            votes=votes or vote_state_load(table.room),
+        )
+    context = {"mine": mine, "vote": vote, "csrf_token": csrf_token, "tiles_local": True}
+    return mark_safe(strip_spaces_between_tags(render_to_string(PRIVATE_TEMPLATE, context)))
+
+
+def clock_tag() -> SafeString:
+    """The server's time (ms), sent with the table: the page's countdown (``data-ends-at``,
+    absolute) then needs no synchronised clock on the phone."""
+    return mark_safe(f'<i id="table-clock" hidden data-now="{int(time.time() * 1000)}"></i>')
+
+
+STEP_VALS = 'js:{step: Number(document.getElementById("table-public").dataset.step)}'
+"""Every move a page sends carries the step of the public part it shows (htmx evaluates this
+``hx-vals`` on the root at send time), so a seat's own part need not change with every step
+and is pushed only when its contents change."""
+
+
+def table_root(seat: int | None, public: str, private: str) -> SafeString:
+    """The table's root: whose seat sits at the bottom, then both parts and the server's time."""
+    return format_html(
+        '<section class="table" data-me="{}" hx-vals=\'{}\'>{}{}{}</section>',
+        "" if seat is None else seat,
+        STEP_VALS,
+        mark_safe(public),
+        mark_safe(private),
+        clock_tag(),
+    )
+
+
+def live_context(
+    room: Room, user: User | None, *, invite_url: str, csrf_token: str = ""
+) -> dict[str, Any]:
     """Everything ``tables/_live.html`` needs for ``user`` (None: not logged in)."""
     seats = selectors.room_with_seats(room)
     my_seat = next((s for s in seats if user is not None and s.user_id == user.pk), None)
@@ -34,11 +102,17 @@ def live_context(room: Room, user: User | None, *, invite_url: str) -> dict[str,
         "invite_url": invite_url,
         "all_filled": all(not s.is_empty for s in seats),
         "all_ready": all(s.ready for s in seats if not s.is_empty),
-        "board": None,
+        "table": None,
+        "first_empty": first_empty_seat(seats),
     }
+    if context["waiting"]:
+        context["invite_qr"] = invite_qr_svg(invite_url)
     table = load_table(room)
     if table is not None and table.hand is not None:
-        context["board"] = board_for(table, user)
+        seat = seat_of(table, user)
+        context["table"] = table_root(
+            seat, render_public(table), render_private(table, seat, csrf_token=csrf_token)
+        )
     return context
 
 
@@ -49,6 +123,6 @@ def render_live(
     room = selectors.room_by_number(number)
     if room is None:
         return "", None
-    context = live_context(room, user, invite_url=invite_url)
+    context = live_context(room, user, invite_url=invite_url, csrf_token=csrf_token)
     context.update({"csrf_token": csrf_token, "user": user, "oob": True})
     return render_to_string(LIVE_TEMPLATE, context), room

@@ -71,8 +71,23 @@ class Seat(models.Model):
     )
     bot = models.CharField(_("bot"), max_length=20, blank=True, default="")
     ready = models.BooleanField(_("ready"), default=False)
+
+    class TuoguanReason(models.TextChoices):
+        MANUAL = "manual", _("Turned on by the player")
+        TIMEOUT = "timeout", _("Time ran out")
+        DISCONNECTED = "disconnected", _("Disconnected")
+        LEFT = "left", _("Left the table")
+
     tuoguan = models.BooleanField(_("auto-play"), default=False)
     """托管: the engine's bot plays this seat until the player takes control back."""
+    tuoguan_reason = models.CharField(
+        _("auto-play reason"),
+        max_length=12,
+        choices=TuoguanReason.choices,
+        blank=True,
+        default="",
+    )
+    """Why the seat is on 托管 (empty when it is not): the page names it in its banner."""
     connections = models.PositiveSmallIntegerField(_("open pages"), default=0)
     """Open table pages of this seat's player (two tabs count twice)."""
     disconnected_at = models.DateTimeField(null=True, blank=True)

@@ -12,11 +12,12 @@ import random
 import secrets
 from datetime import datetime
 
+from django.conf import settings
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from engine.hand import IllegalAction, apply, waiting_on
+from engine.hand import IllegalAction, apply, close_window, waiting_on
 from engine.match import Match
 from engine.play.bots import choose_action
 from engine.rules import Rules
@@ -161,8 +162,10 @@ def message_apply(t: Table, seat: Seat, message: Message) -> bool:
         _end_match(t, seat)
     elif isinstance(message, Ready):
         return _ready(t, seat)
-    else:
+    elif isinstance(message, Move):
         _move(t, seat, message)
+    else:  # a phrase is chat, sent by the consumer without touching the table
+        raise PlayError(_("That message is not a move."))
     return True
 
 
@@ -176,7 +179,7 @@ def _move(t: Table, seat: Seat, move: Move) -> None:
     if seat.index not in waiting_on(hand):
         raise PlayError(_("It is not your turn."))
     try:
-        t.hand, _events = apply(hand, seat.index, move.action, step=move.step)
+        t.hand, _events = apply(hand, seat.index, move.action, step=move.step, hold=holds_windows())
     except IllegalAction as exc:
         raise PlayError(_("That move is not allowed now (%(detail)s).") % {"detail": exc}) from None
     if seat.tuoguan:
@@ -206,19 +209,48 @@ def _end_match(t: Table, seat: Seat) -> None:
     MatchRecord.objects.filter(room=t.room, ended_at=None).update(ended_at=timezone.now())
 
 
-def tuoguan_set(t: Table, seat: Seat, on: bool) -> bool:
-    """托管 on or off; a seat put on 托管 after a hand is ready at once. False if the seat was
-    already so (and, on 托管 after a hand, ready): nothing changed."""
+def tuoguan_set(t: Table, seat: Seat, on: bool, reason: str = Seat.TuoguanReason.MANUAL) -> bool:
+    """托管 on or off, and why (a ``Seat.TuoguanReason``); a seat put on 托管 after a hand is
+    ready at once. False if the seat was already so (and, on 托管 after a hand, ready):
+    nothing changed."""
+    reason = reason if on else ""
     readies = on and t.hand is not None and t.hand.phase == "ended" and not seat.ready
-    if seat.tuoguan == on and not readies:
+    if seat.tuoguan == on and seat.tuoguan_reason == reason and not readies:
         return False
     seat.tuoguan = on
-    seat.save(update_fields=["tuoguan"])
+    seat.tuoguan_reason = reason
+    seat.save(update_fields=["tuoguan", "tuoguan_reason"])
     if readies:
         seat.ready = True
         seat.save(update_fields=["ready"])
         hand_deal_if_all_ready(t)
     return True
+
+
+def claim_pause() -> float:
+    """Seconds every claim or 抢杠 window stays open (``TABLE_CLAIM_PAUSE_SECONDS``)."""
+    return float(getattr(settings, "TABLE_CLAIM_PAUSE_SECONDS", 1.0))
+
+
+def holds_windows() -> bool:
+    """Windows open after every discard and gang and wait for the clock to close them
+    (:func:`engine.hand.close_window`); with no pause they close as the engine sees fit."""
+    return claim_pause() > 0
+
+
+def window_close_if_due(t: Table, now: datetime) -> None:
+    """Close a held window once nobody is still asked and its pause has run (the table's
+    clock calls this): the claim lands, or the next seat draws."""
+    hand = t.hand
+    assert t.room.state is not None
+    opened = float(t.room.state.get("decision_at") or 0)
+    if (
+        hand is not None
+        and hand.phase in ("claim", "rob")
+        and not waiting_on(hand)
+        and now.timestamp() >= opened + claim_pause()
+    ):
+        t.hand, _events = close_window(hand)
 
 
 def automatic_play(t: Table, seats: list[int]) -> None:
@@ -239,5 +271,7 @@ def automatic_play(t: Table, seats: list[int]) -> None:
         # Seeded from the hand's secret seed: a table replays move for move, and players
         # still can't predict the bots.
         rng = random.Random(f"{hand.seed}:{hand.step}:{i}")
-        hand, _events = apply(hand, i, choose_action(bot, seat_info(hand, i), rng))
+        hand, _events = apply(
+            hand, i, choose_action(bot, seat_info(hand, i), rng), hold=holds_windows()
+        )
     t.hand = hand

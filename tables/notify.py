@@ -1,7 +1,11 @@
-"""Telling a table's open pages that something changed. The message carries no tiles: each
-connection re-reads the table and renders its own seat's view."""
+"""Telling a table's open pages that something changed. The message carries no tiles, only
+when it was sent (after the change was committed): each process reads the table once for all
+its pages (:mod:`tables.frames`), and a read begun after that moment has the change."""
 
 from __future__ import annotations
+
+import time
+from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
@@ -12,8 +16,8 @@ def group_name(number: str) -> str:
     return f"table.{number}"
 
 
-def table_changed_message() -> dict[str, str]:
-    return {"type": "table.changed"}
+def table_changed_message() -> dict[str, Any]:
+    return {"type": "table.changed", "at": time.time()}
 
 
 async def table_changed_async(number: str) -> None:

@@ -10,6 +10,8 @@ a page gets every refusal the same way.
 Move(action=Action(type='discard', tile=4, tiles=(), gang=None), step=12)
 >>> parse_message({"action": "tuoguan", "on": "1"})
 SetTuoguan(on=True)
+>>> parse_message({"action": "phrase", "phrase": "2"})
+Phrase(index=2)
 >>> parse_message({"action": "fly"})
 Traceback (most recent call last):
 ...
@@ -33,6 +35,7 @@ __all__ = [
     "MalformedMessage",
     "Message",
     "Move",
+    "Phrase",
     "PlayError",
     "ProposeDissolve",
     "Ready",
@@ -97,7 +100,17 @@ class AnswerDissolve:
     agree: bool
 
 
-Message = Move | Ready | SetTuoguan | EndMatch | ProposeDissolve | AnswerDissolve
+@dataclass(frozen=True)
+class Phrase:
+    """A quick phrase (快捷语), by its index in ``tables.phrases.PHRASES``: chat, not a move."""
+
+    index: int
+
+
+Message = Move | Ready | SetTuoguan | EndMatch | ProposeDissolve | AnswerDissolve | Phrase
+
+PHRASE_INDEX_MAX = 99
+"""An index past this is refused here; ``tables.phrases`` checks it against the real list."""
 
 
 def parse_message(payload: Any) -> Message:
@@ -115,6 +128,8 @@ def parse_message(payload: Any) -> Message:
         return ProposeDissolve()
     if kind == "dissolve_answer" and str(payload.get("agree")) in ("0", "1"):
         return AnswerDissolve(agree=payload["agree"] in (1, "1"))
+    if kind == "phrase":
+        return _phrase(payload)
     if kind in MOVE_TYPES:
         return _move(payload)
     raise MalformedMessage(_("Unknown move %(kind)s.") % {"kind": printable(kind[:UNKNOWN_SHOWN])})
@@ -158,3 +173,10 @@ def _move(payload: dict[str, Any]) -> Move:
     except ActionError as exc:
         raise MalformedMessage(_("That move is malformed: %(detail)s") % {"detail": exc}) from None
     return Move(action=action, step=step)
+
+
+def _phrase(payload: dict[str, Any]) -> Phrase:
+    raw = str(payload.get("phrase", ""))
+    if not (raw.isascii() and raw.isdigit()) or int(raw) > PHRASE_INDEX_MAX:
+        raise MalformedMessage(_("There is no such phrase."))
+    return Phrase(index=int(raw))

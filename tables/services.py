@@ -98,13 +98,23 @@ def room_find(*, user: User, number: str, ip: str) -> Room:
     per account and per IP address (accounts are free: a fresh one must not bring fresh
     guesses); past the limits in a window, guessing is refused.
     """
-    if limits.lookup_misses_exhausted(user_id=user.pk, ip=ip):
+    return _room_lookup(user_id=user.pk, ip=ip, number=number)
+
+
+def room_find_anonymous(*, ip: str, number: str) -> Room:
+    """The room an invite link opened by someone not logged in names; misses are counted
+    per address, as :func:`room_find` counts them per account and address."""
+    return _room_lookup(user_id=None, ip=ip, number=number)
+
+
+def _room_lookup(*, user_id: int | None, ip: str, number: str) -> Room:
+    if limits.lookup_misses_exhausted(user_id=user_id, ip=ip):
         raise RoomLookupLimited(
             _("Too many room numbers that lead nowhere; try again in a few minutes.")
         )
     room = selectors.room_by_number(number)
     if room is None:
-        limits.lookup_miss_count(user_id=user.pk, ip=ip)
+        limits.lookup_miss_count(user_id=user_id, ip=ip)
         raise RoomError(_("There is no room %(number)s.") % {"number": number.strip() or "—"})
     return room
 
@@ -155,7 +165,11 @@ def seat_leave(*, room: Room, user: User) -> None:
     and goes on 托管: the bot plays it until the player comes back and takes control."""
     if room.status == Room.Status.PLAYING:
         try:
-            _table_change(room.number, user, lambda t, seat: moves.tuoguan_set(t, seat, True))
+            _table_change(
+                room.number,
+                user,
+                lambda t, seat: moves.tuoguan_set(t, seat, True, Seat.TuoguanReason.LEFT),
+            )
         except PlayError as exc:
             raise RoomError(str(exc)) from None
         return
@@ -255,7 +269,13 @@ def room_close(*, room: Room) -> Room:
         room.deadline = None
         room.turn_deadline = None
         room.save(update_fields=["status", "deadline", "turn_deadline"])
-        # A hand cut off in play ends with no result: nobody pays for it.
+        # A hand cut off in play ends with no result: nobody pays for it. Its log, kept in
+        # room.state while it was played, goes to its record.
+        state = room.state or {}
+        if state.get("hand") and state.get("hand_id"):
+            Hand.objects.filter(pk=int(state["hand_id"]), ended_at__isnull=True).update(
+                actions=state["hand"]["log"]
+            )
         Hand.objects.filter(room=room, ended_at__isnull=True).update(ended_at=timezone.now())
         Match.objects.filter(room=room, ended_at=None).update(ended_at=timezone.now())
         return room

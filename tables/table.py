@@ -7,6 +7,7 @@ server processes can share tables, and a restart loses nothing that was committe
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,8 +37,11 @@ class Table:
         return self.room.status == Room.Status.FINISHED
 
 
-def load_table(room: Room) -> Table | None:
-    """The room's game as stored (no lock: for reading and rendering), or None before it starts."""
+def load_table(room: Room, *, hand_fields: Sequence[str] = ()) -> Table | None:
+    """The room's game as stored (no lock: for reading and rendering), or None before it starts.
+
+    ``hand_fields``: read only these fields of the hand's row (a render needs its id and
+    commitment, not its action log)."""
     if not room.state:
         return None
     seats = list(Seat.objects.filter(room=room).select_related("user").order_by("index"))
@@ -45,7 +49,10 @@ def load_table(room: Room) -> Table | None:
     hand_json = room.state.get("hand")
     hand = HandState.from_json(hand_json) if hand_json else None
     hand_id = room.state.get("hand_id")
-    hand_row = Hand.objects.filter(pk=hand_id).first() if hand_id else None
+    rows = Hand.objects.filter(pk=hand_id)
+    if hand_fields:
+        rows = rows.only(*hand_fields)
+    hand_row = rows.first() if hand_id else None
     return Table(room=room, seats=seats, match=match, hand=hand, hand_row=hand_row)
 
 
@@ -67,7 +74,11 @@ def table_locked(number: str) -> Table:
 
 def table_save(t: Table) -> None:
     """Write the game back to ``room.state`` with its deadlines (set by the clock) and a new
-    ``room.version``, and the hand's action log to its ``Hand`` row."""
+    ``room.version``.
+
+    The hand's action log is in ``room.state`` while it is played; its ``Hand`` row gets it
+    when the hand ends (``moves.hand_book``) or is cut off (``services.room_close``), not on
+    every move: rewriting a growing log per move was a second write per move."""
     room = t.room
     before = _progress(room.state or {})
     room.state = {
@@ -80,9 +91,6 @@ def table_save(t: Table) -> None:
     if _progress(room.state) != before or room.moved_at is None:
         room.moved_at = timezone.now()  # a move or a deal, not a page opening or a heartbeat
     room.save(update_fields=["state", "version", "deadline", "turn_deadline", "status", "moved_at"])
-    if t.hand_row is not None and t.hand is not None:
-        t.hand_row.actions = t.hand.log
-        t.hand_row.save(update_fields=["actions"])
 
 
 def _progress(state: dict[str, Any]) -> tuple[Any, ...]:

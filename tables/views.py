@@ -9,6 +9,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
@@ -27,6 +28,7 @@ from tables.calculator import (
 from tables.forms import JoinForm, RoomForm, RulesForm, profile_defaults
 from tables.live import live_context
 from tables.models import Room
+from tables.phrases import PHRASES
 from tables.replay_shares import shares_of
 from tables.services import RoomError, RoomLookupLimited
 from tables.verify import deal_proof, hand_finished
@@ -126,14 +128,45 @@ def with_room(view: RoomView) -> RoomView:
     return wrapped
 
 
-@login_required
 @require_http_methods(["GET"])
+def room(request: HttpRequest, number: str) -> HttpResponse:
+    """The room page: seats while waiting, then the live table (kept live over WebSocket).
+
+    The invite link is this page: opened logged out it names the room and its owner, and
+    logging in or signing up from there comes back here."""
+    if not request.user.is_authenticated:
+        return _invite(request, number)
+    return _room_page(request, number)
+
+
 @with_room
-def room(request: HttpRequest, room: Room) -> HttpResponse:
-    """The room page: seats while waiting, then the live table (kept live over WebSocket)."""
+def _room_page(request: HttpRequest, room: Room) -> HttpResponse:
     invite_url = request.build_absolute_uri(f"/r/{room.number}/")
-    context = live_context(room, _user(request), invite_url=invite_url)
+    context = live_context(
+        room, _user(request), invite_url=invite_url, csrf_token=get_token(request)
+    )
+    context["phrases"] = list(enumerate(PHRASES))
     return render(request, "tables/room.html", context)
+
+
+def _invite(request: HttpRequest, number: str) -> HttpResponse:
+    try:
+        room = services.room_find_anonymous(ip=request_ip(request), number=number)
+    except RoomLookupLimited as exc:
+        return HttpResponse(str(exc), status=429, content_type="text/plain; charset=utf-8")
+    except RoomError:
+        raise Http404 from None
+    seats = selectors.room_with_seats(room)
+    return render(
+        request,
+        "tables/invite.html",
+        {
+            "room": room,
+            "players": [s for s in seats if not s.is_empty],
+            "free": sum(1 for s in seats if s.is_empty),
+            "next": request.path,
+        },
+    )
 
 
 @login_required

@@ -27,6 +27,13 @@ def _fast_password_hashing(settings: Any) -> None:
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True)
+def _no_claim_pause(settings: Any) -> None:
+    """Windows close as the engine sees fit (no pause after every discard), so tables driven
+    by the clock or by services move at once; the tests of the pause set it themselves."""
+    settings.TABLE_CLAIM_PAUSE_SECONDS = 0
+
+
 @pytest.fixture
 def password() -> str:
     """A password that passes Django's validators; every ``make_user`` user has it."""

@@ -1,28 +1,128 @@
 // The live table's small client side: the countdown ticks between pushes, the error line
-// fades, and a banner shows while the WebSocket is reconnecting. Everything else is htmx.
+// fades, a banner shows while the WebSocket is reconnecting, and choosing a discard: on a
+// touch screen the first tap lifts a tile and the second discards it; with a mouse a click
+// discards; with a keyboard ←/→ or 1–9, 0 select and Enter discards. A lifted tile shows what
+// discarding it leaves the hand waiting on, as the server worked it out (data-discard-waits
+// on #my-hand): no rule is judged here. Everything else is htmx.
 (function () {
   "use strict";
 
-  function stamp(root) {
-    root.querySelectorAll(".countdown[data-ends-in]").forEach(function (el) {
-      if (!el.dataset.t0) el.dataset.t0 = String(Date.now());
-    });
+  // The countdown runs to an absolute time (data-ends-at, ms); every push carries the
+  // server's own time (#table-clock), so a phone's wrong clock does not matter.
+  var skew = 0;
+
+  function readClock() {
+    var clock = document.getElementById("table-clock");
+    if (clock && clock.dataset.now && !clock.dataset.read) {
+      skew = Number(clock.dataset.now) - Date.now();
+      clock.dataset.read = "1";
+    }
   }
 
   function tick() {
-    document.querySelectorAll(".countdown[data-ends-in]").forEach(function (el) {
-      var t0 = Number(el.dataset.t0 || Date.now());
-      var left = Math.max(0, Math.ceil(Number(el.dataset.endsIn) - (Date.now() - t0) / 1000));
+    readClock();
+    var now = Date.now() + skew;
+    document.querySelectorAll("[data-ends-at]").forEach(function (el) {
+      var left = Math.max(0, Math.ceil((Number(el.dataset.endsAt) - now) / 1000));
       el.textContent = String(left);
-      el.classList.toggle("is-low", left <= 5);
+      var box = el.closest(".countdown") || el;
+      box.classList.toggle("is-low", left <= 5);
     });
   }
+
+  // ------------------------------------------------------------ choosing a discard
+
+  var coarse = window.matchMedia ? window.matchMedia("(pointer: coarse)") : { matches: false };
+  var lifted = null; // {step, index} of the lifted tile, kept across a push of the same step
+
+  function hand() { return document.querySelector("#my-hand.can-discard"); }
+  function handTiles() {
+    var h = hand();
+    return h ? Array.prototype.slice.call(h.querySelectorAll("button.tile")) : [];
+  }
+  function step() {
+    var t = document.getElementById("table-public");
+    return t ? t.dataset.step : null;
+  }
+  function waitsOf(code) {
+    var h = hand();
+    if (!h || !h.dataset.discardWaits) return "";
+    try { return JSON.parse(h.dataset.discardWaits)[code] || ""; } catch (e) { return ""; }
+  }
+
+  function preview(tile) {
+    var box = document.getElementById("discard-preview");
+    if (!box) return;
+    var text = tile ? waitsOf(tile.dataset.tile) : "";
+    box.textContent = text || (tile ? box.dataset.notReady || "" : "");
+    box.classList.toggle("is-ready", !!text);
+    box.hidden = !tile;
+  }
+
+  function lift(tile) {
+    handTiles().forEach(function (t) {
+      t.classList.toggle("tile--selected", t === tile);
+      t.setAttribute("aria-pressed", t === tile ? "true" : "false");
+    });
+    var tiles = handTiles();
+    lifted = tile ? { step: step(), index: tiles.indexOf(tile) } : null;
+    preview(tile);
+  }
+
+  function restoreLift() {
+    var tiles = handTiles();
+    if (!lifted || lifted.step !== step() || !tiles[lifted.index]) { lifted = null; preview(null); return; }
+    lift(tiles[lifted.index]);
+  }
+
+  // Capture phase: runs before htmx's own click listener on the tile, so a first tap on a
+  // touch screen only lifts the tile and nothing is sent.
+  document.addEventListener("click", function (evt) {
+    var tile = evt.target.closest && evt.target.closest("#my-hand.can-discard button.tile");
+    if (!tile) return;
+    if (coarse.matches && !tile.classList.contains("tile--selected")) {
+      evt.preventDefault();
+      evt.stopImmediatePropagation();
+      lift(tile);
+    }
+  }, true);
+
+  document.addEventListener("mouseover", function (evt) {
+    if (coarse.matches) return;
+    var tile = evt.target.closest && evt.target.closest("#my-hand.can-discard button.tile");
+    if (tile) preview(tile);
+  });
+
+  document.addEventListener("keydown", function (evt) {
+    if (evt.altKey || evt.ctrlKey || evt.metaKey) return;
+    var target = evt.target;
+    if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.tagName === "SELECT")) return;
+    var tiles = handTiles();
+    if (!tiles.length) return;
+    var current = tiles.findIndex(function (t) { return t.classList.contains("tile--selected"); });
+    var next = null;
+    if (evt.key === "ArrowRight") next = current < 0 ? 0 : Math.min(tiles.length - 1, current + 1);
+    else if (evt.key === "ArrowLeft") next = current < 0 ? tiles.length - 1 : Math.max(0, current - 1);
+    else if (/^[0-9]$/.test(evt.key)) next = evt.key === "0" ? 9 : Number(evt.key) - 1;
+    else if (evt.key === "Enter" && current >= 0 && target === document.body) {
+      evt.preventDefault();
+      tiles[current].click();
+      return;
+    }
+    if (next === null || !tiles[next]) return;
+    evt.preventDefault();
+    lift(tiles[next]);
+    tiles[next].focus({ preventScroll: true });
+  });
+
+  // ------------------------------------------------------------ pushes
 
   var errorTimer = null;
   document.addEventListener("htmx:oobAfterSwap", function (evt) {
     var target = evt.detail && evt.detail.target;
     if (!target) return;
-    stamp(document);
+    tick();
+    if (target.id === "live" || target.id === "table-private") restoreLift();
     if (target.id === "table-error") {
       clearTimeout(errorTimer);
       errorTimer = setTimeout(function () { target.classList.remove("is-shown"); }, 6000);
@@ -37,6 +137,6 @@
   document.addEventListener("htmx:wsError", function () { banner(true); });
   document.addEventListener("htmx:wsOpen", function () { banner(false); });
 
-  document.addEventListener("DOMContentLoaded", function () { stamp(document); tick(); });
+  document.addEventListener("DOMContentLoaded", tick);
   setInterval(tick, 250);
 })();

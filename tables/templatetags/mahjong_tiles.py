@@ -19,6 +19,9 @@ Tags:
 * ``{% tiles "123m55z" bao="5z" %}`` — a row of tiles (text or a list of kinds/codes);
   tiles of the ``bao`` kind get the 宝 highlight. Same ``small``/``extra_class`` options.
 * ``{% tile_sprite_url %}`` — the sprite's versioned URL (``base.html`` preloads it).
+* ``{% tile_sprite_inline %}`` — the sprite's symbols inlined once in a page; where the
+  context says ``tiles_local``, tiles then refer to ``#t-5m`` alone and carry no ``title``
+  (the live table, whose every push is made of tiles).
 * ``{{ "5m"|tile_name }}`` — the tile's name in the page's language (五万, 5 Characters).
 
 Every tile is labelled in the page's language (五万 / 5 Characters, 东风 / East Wind).
@@ -35,6 +38,7 @@ from functools import cache
 
 from django import template
 from django.contrib.staticfiles import finders
+from django.template import Context
 from django.templatetags.static import static
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
@@ -103,20 +107,39 @@ def sprite_url() -> str:
     return f"{static(SPRITE)}?v={digest}"
 
 
-def _use(symbol: str, extra: str = "") -> str:
-    return f'<use href="{sprite_url()}#{symbol}"{extra}/>'
+def _use(symbol: str, extra: str = "", *, local: bool = False) -> str:
+    return f'<use href="{"" if local else sprite_url()}#{symbol}"{extra}/>'
 
 
-def _svg(kind: int | None, *, bao: bool = False, rotated: bool = False) -> SafeString:
+@cache
+def sprite_inline() -> str:
+    """The sprite's symbols as one invisible ``<svg>`` for a page that references them by
+    ``#id`` alone (the live table: every push then carries short references)."""
+    path = finders.find(SPRITE)
+    if not isinstance(path, str):
+        raise FileNotFoundError(SPRITE)
+    with open(path, encoding="utf-8") as f:
+        body = f.read()
+    body = body[body.index(">", body.index("<svg")) + 1 : body.rindex("</svg>")]
+    return (
+        '<svg xmlns="http://www.w3.org/2000/svg" class="tile-sprite" aria-hidden="true" '
+        'style="position:absolute;width:0;height:0;overflow:hidden">' + body + "</svg>"
+    )
+
+
+def _svg(
+    kind: int | None, *, bao: bool = False, rotated: bool = False, local: bool = False
+) -> SafeString:
     """The tile's drawing: a ``<use>`` of its symbol (``None``: the back), 宝 mark inside."""
     # A face beside the 宝 mark, or turned sideways, is not the svg's own box: say where.
     box = (0, 0, W, H) if rotated and not bao else BAO_FACE if bao else None
     size = f' x="{box[0]}" y="{box[1]}" width="{box[2]}" height="{box[3]}"' if box else ""
-    face = _use("t-back" if kind is None else symbol_id(kind), size)
+    face = _use("t-back" if kind is None else symbol_id(kind), size, local=local)
     if bao:  # the mark sits inside the tile's own box, so no container can clip it
         face += _use(
             "t-bao",
             f' class="tile-badge" x="{W - BAO_BOX}" y="0" width="{BAO_BOX}" height="{BAO_BOX}"',
+            local=local,
         )
     if rotated:
         face = f'<g transform="translate({H} 0) rotate(90)">{face}</g>'
@@ -155,11 +178,15 @@ def render_tile(
     button: bool = False,
     action: str = "discard",
     ws_send: bool = False,
+    local: bool = False,
 ) -> SafeString:
     """HTML of one face-up tile, or ``""`` if ``code`` is not a tile.
 
     ``button``: a submit button named ``tile``; with ``ws_send`` it sends over the page's
     WebSocket instead (htmx ``ws-send``), taking the other values from ``hx-vals`` above it.
+    ``local``: the page inlines the sprite (:func:`sprite_inline`): the tile refers to
+    ``#t-5m`` alone and leaves out the ``title`` (its ``aria-label`` names it), the short form
+    the live table pushes.
     """
     kind = to_kind(code)
     if kind is None:
@@ -178,32 +205,35 @@ def render_tile(
         str(extra_class or ""),
     )
     # A small tile (river, meld, bar) is too small for a readable mark: its gold frame says 宝.
-    face = _svg(kind, bao=bao and not small, rotated=rotated)
+    face = _svg(kind, bao=bao and not small, rotated=rotated, local=local)
+    title = "" if local else format_html(' title="{}"', label)
     if button:
         # ws-send buttons must not submit a form: htmx sends them over the socket on click.
         opening = '<button type="button" ws-send ' if ws_send else '<button type="submit" '
         return format_html(
             opening + 'name="tile" value="{}" data-action="{}" class="{}" '
-            'data-tile="{}" title="{}" aria-label="{}">{}</button>',
+            'data-tile="{}"{} aria-label="{}">{}</button>',
             text,
             str(action),
             classes,
             text,
-            label,
+            title,
             label,
             face,
         )
     return format_html(
-        '<span class="{}" data-tile="{}" title="{}" role="img" aria-label="{}">{}</span>',
+        '<span class="{}" data-tile="{}"{} role="img" aria-label="{}">{}</span>',
         classes,
         text,
-        label,
+        title,
         label,
         face,
     )
 
 
-def render_back(*, small: bool = False, rotated: bool = False, extra_class: str = "") -> SafeString:
+def render_back(
+    *, small: bool = False, rotated: bool = False, extra_class: str = "", local: bool = False
+) -> SafeString:
     """HTML of a face-down tile: no ``data-tile``, no face."""
     classes = _classes(
         "tile",
@@ -216,12 +246,18 @@ def render_back(*, small: bool = False, rotated: bool = False, extra_class: str 
         '<span class="{}" role="img" aria-label="{}">{}</span>',
         classes,
         pgettext("tile", "Face-down tile"),
-        _svg(None, rotated=rotated),
+        _svg(None, rotated=rotated, local=local),
     )
 
 
-@register.simple_tag(name="tile")
+def _local(context: Context) -> bool:
+    """The page inlines the sprite (``tiles_local`` in the context): short references."""
+    return bool(context.get("tiles_local"))
+
+
+@register.simple_tag(name="tile", takes_context=True)
 def tile_tag(
+    context: Context,
     code: object,
     bao: object = False,
     extra_class: str = "",
@@ -254,16 +290,21 @@ def tile_tag(
         button=bool(button),
         action=action,
         ws_send=bool(ws_send),
+        local=_local(context),
     )
 
 
-@register.simple_tag(name="tile_back")
-def tile_back_tag(extra_class: str = "", small: bool = False, rotated: bool = False) -> SafeString:
+@register.simple_tag(name="tile_back", takes_context=True)
+def tile_back_tag(
+    context: Context, extra_class: str = "", small: bool = False, rotated: bool = False
+) -> SafeString:
     """``{% tile_back %}``: a face-down tile."""
-    return render_back(small=bool(small), rotated=bool(rotated), extra_class=extra_class)
+    return render_back(
+        small=bool(small), rotated=bool(rotated), extra_class=extra_class, local=_local(context)
+    )
 
 
-def render_backs(count: int) -> SafeString:
+def render_backs(count: int, *, local: bool = False) -> SafeString:
     """HTML of ``count`` face-down tiles in a row: one image, one ``<use>``."""
     count = min(count, BACKS_MAX)
     if count <= 0:
@@ -274,18 +315,26 @@ def render_backs(count: int) -> SafeString:
         count,
         label,
         mark_safe(
-            f'<svg viewBox="0 0 {count * BACKS_PITCH - 2} {H}">{_use(f"t-backs-{count}")}</svg>'
+            f'<svg viewBox="0 0 {count * BACKS_PITCH - 2} {H}">'
+            f"{_use(f't-backs-{count}', local=local)}</svg>"
         ),
     )
 
 
-@register.simple_tag(name="tile_backs")
-def tile_backs_tag(count: object) -> SafeString:
+@register.simple_tag(name="tile_backs", takes_context=True)
+def tile_backs_tag(context: Context, count: object) -> SafeString:
     """``{% tile_backs p.hand_size %}``: that many face-down tiles, drawn as one row."""
     if isinstance(count, bool) or not isinstance(count, int):
         logger.warning("not a count of tiles: %r", count)
         return mark_safe("")
-    return render_backs(count)
+    return render_backs(count, local=_local(context))
+
+
+@register.simple_tag(name="tile_sprite_inline")
+def tile_sprite_inline_tag() -> SafeString:
+    """``{% tile_sprite_inline %}``: the sprite itself, once in a page whose tiles say
+    ``tiles_local`` (the live table)."""
+    return mark_safe(sprite_inline())
 
 
 @register.simple_tag(name="tile_sprite_url")

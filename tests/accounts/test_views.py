@@ -248,3 +248,28 @@ def test_language_switch_to_english(client):
 def test_default_language_is_chinese(client):
     response = client.get("/")
     assert response.content.decode().count('lang="zh-hans"') == 1
+
+
+def test_signup_from_an_invite_comes_back_to_the_room(client, password):
+    page = client.get(reverse("accounts:signup") + "?next=/r/123456/").content.decode()
+    assert 'name="next" value="/r/123456/"' in page
+    assert "?next=/r/123456/" in page  # the 登录 link keeps it too
+    response = client.post(
+        reverse("accounts:signup"),
+        {"username": "bob", "password1": password, "password2": password, "next": "/r/123456/"},
+    )
+    assert response.status_code == 302
+    assert response["Location"] == "/r/123456/"
+
+
+def test_signup_ignores_a_next_on_another_site(client, password):
+    response = client.post(
+        reverse("accounts:signup"),
+        {"username": "eve", "password1": password, "password2": password, "next": "https://x.io/"},
+    )
+    assert response["Location"] == reverse("lobby")
+
+
+def test_the_login_page_keeps_next_on_its_signup_link(client):
+    page = client.get(reverse("accounts:login") + "?next=/r/123456/").content.decode()
+    assert reverse("accounts:signup") + "?next=/r/123456/" in page

@@ -166,6 +166,7 @@ def daphne_server(
             "DEBUG": "1",
             "SECRET_KEY": settings.SECRET_KEY,  # sessions made by the tests must decode there
             "TABLE_BOT_DELAY_SECONDS": "0.2",
+            "TABLE_CLAIM_PAUSE_SECONDS": "0.3",  # every discard holds a window, shortly
             "PYTHONUNBUFFERED": "1",
         }
     )
@@ -276,7 +277,7 @@ def chromium(daphne_server: Server) -> Iterator[Any]:
 @pytest.fixture
 def new_context(chromium: Any, server: Server) -> Iterator[Callable[..., Any]]:
     """``new_context(user=None, viewport=PHONE, scale=1, locale="zh-CN")``: a fresh browser
-    context (its own cookies, touch on narrow viewports) on the test server, logged in as
+    context (its own cookies, touch on phone-sized viewports) on the test server, logged in as
     ``user`` if given. Closed at the end of the test."""
     from django.test import Client
 
@@ -289,7 +290,7 @@ def new_context(chromium: Any, server: Server) -> Iterator[Callable[..., Any]]:
         scale: int = 1,
         locale: str = "zh-CN",
     ) -> Any:
-        mobile = viewport["width"] < 800
+        mobile = min(viewport["width"], viewport["height"]) < 500  # a phone, either way up
         context = chromium.new_context(
             base_url=server.url,
             viewport=viewport,

@@ -14,6 +14,8 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from tests.browser.policy import Move, Seen, decide
 
 PHONE = {"width": 390, "height": 844}
+PHONE_LANDSCAPE = {"width": 844, "height": 390}
+LAPTOP = {"width": 1280, "height": 800}
 DESKTOP = {"width": 1366, "height": 800}
 
 STEP_TIMEOUT_MS = 8_000
@@ -21,7 +23,7 @@ CLICK_TIMEOUT_MS = 5_000
 ATTEMPTS = 3
 
 READ_JS = """() => {
-  const table = document.querySelector("section.table");
+  const table = document.querySelector("#table-public");
   const hand = document.querySelector("#my-hand");
   const tiles = hand ? Array.from(hand.querySelectorAll("[data-tile]")) : [];
   const drawn = tiles.find((e) => e.classList.contains("tile--drawn"));
@@ -42,16 +44,18 @@ READ_JS = """() => {
   };
 }"""
 
-# True once the page shows another step than ``step`` (or the settlement).
+COARSE_JS = "() => matchMedia('(pointer: coarse)').matches"
+"""A touch screen: a discard takes two taps (lift, then discard)."""
+
+# True once the page shows another step than ``step`` (or the settlement), or no longer asks
+# this player anything: an answer in a claim window changes only the page's own part (the
+# public part stays where the window opened, so the others can't count the answers).
 MOVED_ON_JS = """(step) => {
   if (document.querySelector("#settlement")) return true;
-  const table = document.querySelector("section.table");
-  return !!table && Number(table.dataset.step) !== step;
-}"""
-
-AT_STEP_JS = """(step) => {
-  const table = document.querySelector("section.table");
-  return !!table && Number(table.dataset.step) === step;
+  const table = document.querySelector("#table-public");
+  if (!!table && Number(table.dataset.step) !== step) return true;
+  return !document.querySelector("#actions [data-action]")
+    && !document.querySelector("#my-hand.can-discard");
 }"""
 
 # Something for this player to do, or the hand is over.
@@ -113,10 +117,12 @@ def click_move(page: Any, move: Move, *, tap: bool = False) -> None:
     else:
         assert move.index is not None
         target = page.locator("#actions [data-action]").nth(move.index)
-    if tap:
-        target.tap(timeout=CLICK_TIMEOUT_MS)
-    else:
-        target.click(timeout=CLICK_TIMEOUT_MS)
+    press = target.tap if tap else target.click
+    lifted = "tile--selected" in (target.get_attribute("class") or "")
+    if move.action == "discard" and not lifted and page.evaluate(COARSE_JS):
+        press(timeout=CLICK_TIMEOUT_MS)  # on a touch screen the first tap only lifts the tile
+        page.locator("#my-hand button.tile--selected").wait_for(timeout=CLICK_TIMEOUT_MS)
+    press(timeout=CLICK_TIMEOUT_MS)
 
 
 def play(page: Any, move: Move, step: int, *, tap: bool = False) -> None:

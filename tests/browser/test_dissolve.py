@@ -117,10 +117,10 @@ def test_one_refusal_and_play_goes_on(new_context: Any, make_user: Any, screensh
     assert DissolveVote.objects.get(room=room).outcome == DissolveVote.Outcome.FAILED
     # Whoever's turn it is discards, and every page sees the table move on.
     acting = next(p for p in pages if p.locator("#my-hand.can-discard").count())
-    step = int(acting.locator("section.table").get_attribute("data-step") or "0")
+    step = int(acting.locator("#table-public").get_attribute("data-step") or "0")
     acting.locator("#my-hand button[data-tile]").first.click()
     for page in pages:
-        expect(page.locator("section.table")).to_have_attribute("data-step", str(step + 1))
+        expect(page.locator("#table-public")).to_have_attribute("data-step", str(step + 1))
     assert Room.objects.get(pk=room.pk).status == Room.Status.PLAYING
     # The proposer cannot propose again during this hand; the others still may.
     expect(pages[2].locator("[data-action=dissolve-propose]")).to_have_count(0)

@@ -27,7 +27,6 @@ from tables import services
 from tables.models import Room, Seat
 from tests.browser.driver import (
     ASKED_JS,
-    AT_STEP_JS,
     DESKTOP,
     PHONE,
     goto_table,
@@ -40,10 +39,9 @@ from tests.tables.factories import start_with_bots
 
 pytestmark = pytest.mark.browser
 
-# A whole hand is about 100 moves through four real pages; on a loaded 2-core machine that
-# took 90-100 s (the hand still progressing), so the bound is for a stuck table, not speed.
 HAND_SECONDS = 180
-"""Longest a hand may take in these tests (bots move every 0.2 s)."""
+"""Longest a hand may take in these tests (bots move every 0.2 s; on a touch screen every
+discard is two taps, lift and discard, and four pages share two CPU cores)."""
 ASKED_TIMEOUT_MS = 30_000
 PENG_CHI_SEED = "browser-peng-chi-49"
 """Found by ``seed_with_peng_and_chi``: both melds within the first moves. Checked again
@@ -213,14 +211,11 @@ def test_four_people_play_a_hand_with_a_peng_and_a_chi(
         page.evaluate("() => { window.__sameDocument = true; }")
 
     # Each page's player follows the policy, by hand, to the end of the hand.
-    step = 0
     made: list[tuple[int, str]] = []
     shot = False
     deadline = time.monotonic() + HAND_SECONDS
     while True:
         assert time.monotonic() < deadline, f"no settlement after {HAND_SECONDS}s: {made}"
-        for page in pages:
-            page.wait_for_function(AT_STEP_JS, arg=step)
         states = [read(page) for page in pages]
         if any(s.settlement for s in states):
             break
@@ -232,13 +227,14 @@ def test_four_people_play_a_hand_with_a_peng_and_a_chi(
             shoot(pages[0], screenshots, "table-melds-phone")
             shot = True
         actors = [i for i, s in enumerate(states) if s.move is not None]
-        assert actors, f"nobody is asked at step {step}: {states}"
+        if not actors:  # a window waiting for its pause, or a push on its way
+            time.sleep(0.05)
+            continue
         i = actors[0]
-        move = states[i].move
-        assert move is not None
+        move, step = states[i].move, states[i].step
+        assert move is not None and step is not None
         made.append((i, move.action))
         play(pages[i], move, step)
-        step += 1
     assert shot, f"the hand ended before a 碰 and a 吃: {made}"
     assert made == expected.moves, "the browsers did not play the simulated hand"
     assert pages[0].evaluate("() => window.__sameDocument === true"), "the page was reloaded"
@@ -297,7 +293,7 @@ def test_reloading_mid_hand_keeps_the_hand_and_play_goes_on(new_context: Any, us
 HISTORY_JS = """() => {
   window.__history = [];
   document.addEventListener("htmx:oobAfterSwap", function () {
-    const table = document.querySelector("section.table");
+    const table = document.querySelector("#table-public");
     if (!table) return;
     const seat = document.querySelector('.seat-panel[data-seat="0"]');
     window.__history.push({
@@ -385,8 +381,8 @@ def test_an_english_browser_gets_english_pages_and_pushes(
     assert state.move is not None and state.step is not None
     play(page, state.move, state.step)
     page.wait_for_function(
-        "(s) => Number(document.querySelector('section.table')?.dataset.step) > s", arg=state.step
+        "(s) => Number(document.querySelector('#table-public')?.dataset.step) > s", arg=state.step
     )
-    expect(page.locator(".table-bar")).to_contain_text("left")
-    expect(page.locator(".table-bar")).not_to_contain_text("剩")
+    expect(page.locator(".table-center")).to_contain_text("left")
+    expect(page.locator("#table-public")).not_to_contain_text("剩")
     shoot(page, screenshots, "table-english-phone")

@@ -21,6 +21,7 @@ from engine.hand import (
     IllegalAction,
     abandon,
     apply,
+    close_window,
     hu_check,
     legal_actions,
     new_hand,
@@ -469,3 +470,38 @@ def test_an_abandoned_hand_is_a_draw_nobody_pays_and_the_state_is_kept() -> None
     assert ended.result["transfers"] == [] and ended.result["totals"] == [0, 0, 0, 0]
     with pytest.raises(IllegalAction, match="over"):
         abandon(ended)
+
+
+# The owner is 1, its 下家 2, 对家 3, 上家 4, the owner again 5 …: seats after the owner.
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_held_windows_open_after_every_discard_and_end_the_hand_the_same(seed: int) -> None:
+    """``hold``: a window after every discard, open until :func:`close_window`; the log then
+    replays without holding to the same end."""
+    state = new_hand(Rules(), dealer=0, seed=seed)
+    discards = windows = 0
+    while state.phase != "ended":
+        asked = waiting_on(state)
+        if not asked:
+            assert state.phase in ("claim", "rob")
+            state, _events = close_window(state)
+            continue
+        seat = asked[0]
+        legal = legal_actions(state, seat)
+        # Claim whatever may be claimed, so windows with answers are held too.
+        action = next((a for a in legal if a.type in ("hu", "peng", "chi")), legal[0])
+        was_turn = state.phase == "turn"
+        state, _events = apply(state, seat, action, hold=True)
+        if was_turn and action.type == "discard":
+            discards += 1
+            windows += state.phase == "claim"
+    assert discards > 5 and windows == discards
+    again = replay(Rules(), seed, None, state.log, dealer=0)
+    assert again.result == state.result and again.step == state.step
+
+
+def test_close_window_refuses_when_a_seat_is_still_asked_or_there_is_none() -> None:
+    state = new_hand(Rules(), dealer=0, seed=1)
+    with pytest.raises(IllegalAction):
+        close_window(state)  # a turn, not a window

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import random
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import websockets
 
@@ -113,6 +113,9 @@ class Player:
     think: float
     rng: random.Random
     connected: asyncio.Event = field(default_factory=asyncio.Event)
+    step: int | None = None
+    """The step of the public part shown last: htmx sends it with every move (the root's
+    ``hx-vals`` reads it from the page when the button is pressed)."""
 
     async def play(self, stop: asyncio.Event) -> None:
         async with websockets.connect(
@@ -128,11 +131,13 @@ class Player:
                     continue
                 frame = parse_frame(text if isinstance(text, str) else text.decode())
                 self.table.received(self.seat, frame, time.perf_counter())
+                if frame.step is not None:
+                    self.step = frame.step
                 if frame.error:
                     acted_on = None  # refused: decide again on the next frame
                     continue
-                if frame.version is None or frame.version == acted_on:
-                    continue
+                if frame.version is None or frame.version == acted_on or not frame.private:
+                    continue  # no new controls: the page's buttons are as they were
                 control = choose(frame, self.rng)
                 if control is None:
                     continue
@@ -147,4 +152,6 @@ class Player:
         if self.think > 0:
             await asyncio.sleep(self.think * self.rng.uniform(0.5, 1.5))
         self.table.sent(version)
+        if "step" not in control.message:
+            control = replace(control, message={**control.message, "step": self.step})
         await ws.send(htmx_message(control, page_url=self.page_url))

@@ -1,9 +1,12 @@
 """What the table page's htmx sends and receives over the socket, for the load clients.
 
-A pushed frame is HTML: the ``#live`` fragment (or an out-of-band error line). The controls a
-player may use are the elements carrying ``ws-send``; htmx's WebSocket extension sends the
-element's own ``name``/``value``, every ``hx-vals`` from the element up through its ancestors
-(the nearest wins), and a ``HEADERS`` object, as one JSON text frame.
+A pushed frame is HTML: the whole ``#live`` fragment, or the table's public part with the
+seat's private part when that changed (``#table-public``, ``#table-private``, each swapped out of
+band), or an out-of-band error line. The controls a player may use are the elements carrying
+``ws-send``, all in the private part (a frame without one leaves them as they were); htmx's
+WebSocket extension sends the element's own ``name``/``value``, every ``hx-vals`` from the
+element up through its ancestors (the nearest wins), and a ``HEADERS`` object, as one JSON text
+frame.
 
 >>> frame = parse_frame(
 ...     '<section data-version="7" data-step="3" data-phase="turn">'
@@ -52,6 +55,8 @@ class Frame:
     hand: int | None = None
     error: bool = False
     finished: bool = False
+    private: bool = False
+    """The frame carries the seat's controls (its private part, or the whole ``#live``)."""
     controls: list[Control] = field(default_factory=list)
 
 
@@ -77,6 +82,8 @@ class _Parser(HTMLParser):
             f.step = _int(a.get("data-step"))
             f.phase = a.get("data-phase")
             f.hand = _int(a.get("data-hand"))
+        if a.get("id") in ("table-private", "live"):
+            f.private = True
         if a.get("id") == "table-error":
             f.error = True
         if a.get("id") == "match-summary":

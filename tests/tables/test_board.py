@@ -8,17 +8,28 @@ from seeded rooms played by the table's clock.
 from __future__ import annotations
 
 import json
+import re
 from datetime import timedelta
 from typing import Any
 
 import pytest
 from django.utils import timezone
 
-from engine.hand import HandState
+from engine.actions import Action
+from engine.hand import HandState, apply, waiting_on
 from engine.rules import Rules
 from engine.views import seat_view
-from tables.board import Board, Choice, MeldView, board_for, seat_name, settlement_of
-from tables.live import render_live
+from tables.board import (
+    Board,
+    Choice,
+    MeldView,
+    PrivateBoard,
+    board_for,
+    seat_name,
+    settlement_of,
+)
+from tables.clock import schedule
+from tables.live import render_live, render_private, render_public
 from tables.models import Room, Seat
 from tables.table import Table, load_table
 from tests.deals import ANGANG_DEALER, TAIL_TILES, act, hand_record
@@ -82,7 +93,13 @@ def until_hand_ends(room: Room) -> Table:
 
 
 def by_index(board: Board) -> dict[int, Any]:
-    return {p.index: p for p in board.panels}
+    return {p.index: p for p in board.public.panels}
+
+
+def mine(board: Board) -> PrivateBoard:
+    """The viewer's own part (the viewer is seated)."""
+    assert board.private is not None
+    return board.private
 
 
 def flags(board: Board, name: str) -> list[Any]:
@@ -105,28 +122,19 @@ def test_seat_name_is_the_display_name_or_bot_and_its_seat_number(
     assert seat_name(seats[0]) == "小明"
 
 
-@pytest.mark.parametrize(
-    ("viewer", "expected"),
-    [
-        (0, {0: "bottom", 1: "right", 2: "top", 3: "left"}),
-        (1, {1: "bottom", 2: "right", 3: "top", 0: "left"}),
-        (2, {2: "bottom", 3: "right", 0: "top", 1: "left"}),
-        (3, {3: "bottom", 0: "right", 1: "top", 2: "left"}),
-    ],
-)
-def test_positions_turn_with_the_viewer_and_the_xiajia_sits_on_the_right(
-    four: Room, people: list[Any], viewer: int, expected: dict[int, str]
+@pytest.mark.parametrize("viewer", [0, 1, 2, 3])
+def test_the_public_part_is_the_same_for_every_viewer_and_the_private_one_is_theirs(
+    four: Room, people: list[Any], make_user: Any, viewer: int
 ) -> None:
     table = load_table(four)
     assert table is not None
-    board = board_for(table, people[viewer])
-    assert {p.index: p.position for p in board.panels} == expected
-    assert [p.position for p in board.panels] == ["bottom", "right", "top", "left"]
-    assert board.me is not None and board.me.index == viewer and board.me.is_me
-    assert board.panel("right").index == (viewer + 1) % 4  # 下家
-    assert board.panel("left").index == (viewer + 3) % 4  # 上家
-    assert [p.index for p in board.panels if p.is_me] == [viewer]
-    assert board.panel("bottom").name == people[viewer].name
+    now = timezone.now()
+    board = board_for(table, people[viewer], now=now)
+    assert board.public == board_for(table, make_user("watcher"), now=now).public
+    assert [p.index for p in board.public.panels] == [0, 1, 2, 3]  # CSS turns the table
+    assert mine(board).seat == viewer
+    assert board.me is not None and board.me.index == viewer
+    assert board.me.name == people[viewer].name
 
 
 def test_panels_carry_the_public_facts_of_each_seat(user: Any) -> None:
@@ -143,29 +151,31 @@ def test_panels_carry_the_public_facts_of_each_seat(user: Any) -> None:
     assert not panels[0].connected  # alice has no page open
     assert len(panels[0].backs) == panels[0].hand_size
     assert flags(board, "acting") == [i == dealer for i in range(4)]
-    assert board.waiting_names == [seat_name(table.seats[dealer])]
-    assert board.hand_no == 1 and board.hands_total == 8 and board.phase == "turn"
-    assert board.step == table.hand.step and board.version == room.version
+    assert board.public.waiting_names == [seat_name(table.seats[dealer])]
+    assert (
+        board.public.hand_no == 1 and board.public.hands_total == 8 and board.public.phase == "turn"
+    )
+    assert board.public.step == table.hand.step and board.public.version == room.version
     view = seat_view(table.hand, 0)
-    assert board.indicator == view["indicator"] and board.bao == view["bao"]
-    assert board.wall_left == view["wall_left"] and board.dice == view["dice"]
-    assert board.burned == []
+    assert board.public.indicator == view["indicator"] and board.public.bao == view["bao"]
+    assert board.public.wall_left == view["wall_left"] and board.public.dice == view["dice"]
+    assert board.public.burned == []
 
 
 def test_my_own_tiles_and_the_drawn_tile_kept_apart(four: Room, people: list[Any]) -> None:
     # Seat 0 has 暗杠 9p and drawn its replacement 9m: the drawn tile stands apart.
     state = scripted([act(0, "gang", "9p", gang="angang")], hands=ANGANG_DEALER)
     board = board_for(with_hand(four, state), people[0])
-    assert board.drawn == "9m"
-    assert board.my_hand == ["1s", "2s", "3s", "7s", "8s", "9s", "1z", "1z", "1z", "2z"]
-    assert board.can_discard and board.choices == []
+    assert mine(board).drawn == "9m"
+    assert mine(board).my_hand == ["1s", "2s", "3s", "7s", "8s", "9s", "1z", "1z", "1z", "2z"]
+    assert mine(board).can_discard and mine(board).choices == []
     assert board.me is not None and board.me.melds == [
         MeldView("angang", "Concealed kong", ["9p"] * 4)
     ]
     # Others see how many tiles seat 0 holds, never which.
     other = board_for(with_hand(four, state), people[1])
-    assert other.drawn is None and "9m" not in other.my_hand
-    assert by_index(other)[0].hand_size == 11 and not other.can_discard
+    assert mine(other).drawn is None and "9m" not in mine(other).my_hand
+    assert by_index(other)[0].hand_size == 11 and not mine(other).can_discard
 
 
 # ---------------------------------------------------------------- choices
@@ -176,54 +186,57 @@ def test_a_claim_window_offers_chi_peng_gang_and_pass_to_those_who_may(
 ) -> None:
     table = with_hand(four, scripted(DISCARD_3M))
     chi = board_for(table, people[1])
-    assert [c.action for c in chi.choices] == ["chi", "pass"]
-    assert chi.choices[0].tiles == ["2m", "3m", "4m"]
-    assert json.loads(chi.choices[0].hx_vals) == {"tile": "3m", "tiles": "24m"}
-    assert json.loads(chi.choices[1].hx_vals) == {}
-    assert not chi.can_discard and chi.drawn is None
+    assert [c.action for c in mine(chi).choices] == ["chi", "pass"]
+    assert mine(chi).choices[0].tiles == ["2m", "3m", "4m"]
+    assert json.loads(mine(chi).choices[0].hx_vals) == {"tile": "3m", "tiles": "24m"}
+    assert json.loads(mine(chi).choices[1].hx_vals) == {}
+    assert not mine(chi).can_discard and mine(chi).drawn is None
 
     peng = board_for(table, people[2])
-    assert [(c.action, c.label, c.tiles) for c in peng.choices] == [
+    assert [(c.action, c.label, c.tiles) for c in mine(peng).choices] == [
         ("peng", "Pong", ["3m"] * 3),
         ("gang", "Exposed kong", ["3m"] * 4),
         ("pass", "Pass", []),
     ]
-    assert json.loads(peng.choices[1].hx_vals) == {"tile": "3m", "gang": "minggang"}
-    assert all(c.score is None for c in peng.choices)
+    assert json.loads(mine(peng).choices[1].hx_vals) == {"tile": "3m", "gang": "minggang"}
+    assert all(c.score is None for c in mine(peng).choices)
 
     # The discarder and a seat with no claim get nothing to press.
     for seat in (0, 3):
         board = board_for(table, people[seat])
-        assert board.choices == [] and not board.can_discard
+        assert mine(board).choices == [] and not mine(board).can_discard
     for board in (chi, peng):
-        assert board.window_tile == "3m" and board.window_from == "alice"
-    # Each asked seat sees only itself asked: who else may claim would tell what they hold.
-    assert chi.waiting_names == ["bob"] and flags(chi, "acting") == [False, True, False, False]
-    assert peng.waiting_names == ["carol"] and flags(peng, "acting") == [False, False, True, False]
-    for seat in (0, 3):
+        assert mine(board).window_tile == "3m" and mine(board).window_from == "alice"
+    # Only an asked seat knows it is asked (its buttons): who may claim would tell what they
+    # hold, so the public part, the same for everyone, shows the discarder's turn going on.
+    for seat in (0, 1, 2, 3):
         board = board_for(table, people[seat])
-        assert board.waiting_names == [] and not any(flags(board, "acting"))
+        assert board.public.phase == "turn" and board.public.waiting_names == ["alice"]
+        assert flags(board, "acting") == [True, False, False, False]
+        assert board.public.deadline is None  # no countdown in a window: the asked see theirs
+    assert table.hand is not None and mine(chi).window_step == table.hand.step
+    assert mine(board_for(table, people[3])).window_step is None
 
 
 def test_a_self_drawn_hu_shows_its_score_and_pattern(four: Room, people: list[Any]) -> None:
     state = scripted(ANGANG_THEN_DRAW, hands=ANGANG_DEALER)
     board = board_for(with_hand(four, state), people[1])
-    hu = [c for c in board.choices if c.action == "hu"]
+    hu = [c for c in mine(board).choices if c.action == "hu"]
     assert hu == [Choice("hu", "Hu 平胡", {"type": "hu", "tile": "3z"}, score=4)]
-    assert board.can_discard and board.drawn == "3z"
-    assert not [c for c in board.choices if c.action == "pass"]  # one's own turn: discard
+    assert mine(board).can_discard and mine(board).drawn == "3z"
+    assert not [c for c in mine(board).choices if c.action == "pass"]  # one's own turn: discard
 
 
 def test_robbing_a_gang_previews_the_robbers_score(four: Room, people: list[Any]) -> None:
     board = board_for(with_hand(four, scripted(GANG_3M)), people[3])
-    assert [c.action for c in board.choices] == ["hu", "pass"]
-    hu = board.choices[0]
+    assert [c.action for c in mine(board).choices] == ["hu", "pass"]
+    hu = mine(board).choices[0]
     assert hu.score == 24  # 平胡 4 x 抢杠 6, what the robbed seat would pay
     assert hu.label == "Hu 平胡"
-    assert board.window_tile == "3m" and board.window_from == "carol"
-    assert not board.can_discard
+    assert mine(board).window_tile == "3m" and mine(board).window_from == "carol"
+    assert not mine(board).can_discard
     # The robbed seat waits and may not answer its own gang.
-    assert board_for(with_hand(four, scripted(GANG_3M)), people[2]).choices == []
+    assert mine(board_for(with_hand(four, scripted(GANG_3M)), people[2])).choices == []
 
 
 def test_a_spectator_gets_no_hand_no_choices_and_sits_nobody_at_the_bottom(
@@ -232,14 +245,8 @@ def test_a_spectator_gets_no_hand_no_choices_and_sits_nobody_at_the_bottom(
     table = with_hand(four, scripted(DISCARD_3M))
     for viewer in (make_user("watcher"), None):
         board = board_for(table, viewer)
-        assert board.me is None
-        assert board.my_hand == [] and board.drawn is None
-        assert board.choices == [] and not board.can_discard
-        assert not any(p.is_me for p in board.panels)
-        assert board.panel("bottom").index == 0
+        assert board.me is None and board.private is None
         assert flags(board, "hand_size") == [13] * 4
-        assert board.window_tile == "3m"  # what everyone saw discarded
-        assert not board.can_end_match
 
 
 # ---------------------------------------------------------------- burned and face-down tiles
@@ -254,7 +261,7 @@ def test_burned_tiles_are_shown_to_everyone(
     table = with_hand(four, state)
     expected = ["2z"] if replacement == "burn_upper" else []
     for viewer in (people[0], people[2], make_user("watcher")):
-        assert board_for(table, viewer).burned == expected
+        assert board_for(table, viewer).public.burned == expected
 
 
 @pytest.mark.parametrize("face_down", [True, False])
@@ -272,7 +279,10 @@ def test_a_face_down_angang_shows_no_tiles_to_the_others(
         html, _ = render_live(four.number, viewer, invite_url="/", csrf_token="x")
         assert html.count('data-tile="9p"') == (0 if face_down else 4)
     # Its owner always sees the four tiles.
-    assert by_index(board_for(table, people[0]))[0].melds[0].tiles == ["9p"] * 4
+    assert by_index(board_for(table, people[0]))[0].melds[0].tiles == seen
+    assert mine(board_for(table, people[0])).hidden_melds == (
+        [MeldView("angang", "Concealed kong", ["9p"] * 4)] if face_down else []
+    )
     html, _ = render_live(four.number, people[0], invite_url="/", csrf_token="x")
     assert html.count('data-tile="9p"') == 4
 
@@ -331,24 +341,24 @@ def test_between_hands_only_the_owner_may_end_the_match(user: Any, make_user: An
     room = start_with_bots(user, hands=None, tuoguan=True, seed="board-end")
     table = until_hand_ends(room)
     owner = board_for(table, user)
-    assert owner.phase == "ended" and owner.can_end_match
-    assert owner.hand_no == 1  # the hand just played, not the next one
-    assert owner.settlement is not None and owner.settlement.outcome in {
+    assert owner.public.phase == "ended" and mine(owner).can_end_match
+    assert owner.public.hand_no == 1  # the hand just played, not the next one
+    assert owner.public.settlement is not None and owner.public.settlement.outcome in {
         "self_draw",
         "rob_gang",
         "draw",
     }
-    assert owner.choices == [] and not owner.can_discard
-    assert not board_for(table, make_user("watcher")).can_end_match
+    assert mine(owner).choices == [] and not mine(owner).can_discard
+    assert board_for(table, make_user("watcher")).private is None
     # The bots are ready at once; the table waits for alice's 准备.
-    assert owner.waiting_names == ["alice"]
+    assert owner.public.waiting_names == ["alice"]
     assert flags(owner, "ready") == [False, True, True, True]
 
 
 def test_no_ending_the_match_while_a_hand_is_played(four: Room, people: list[Any]) -> None:
     table = with_hand(four, scripted(DISCARD_3M))
-    assert not board_for(table, people[0]).can_end_match  # the owner, mid-hand
-    assert board_for(table, people[0]).settlement is None
+    assert not mine(board_for(table, people[0])).can_end_match  # the owner, mid-hand
+    assert board_for(table, people[0]).public.settlement is None
 
 
 def test_a_finished_match_shows_its_totals_and_cannot_be_ended(user: Any) -> None:
@@ -356,14 +366,14 @@ def test_a_finished_match_shows_its_totals_and_cannot_be_ended(user: Any) -> Non
     table = until_hand_ends(room)
     assert table.finished
     board = board_for(table, user)
-    assert board.finished and not board.can_end_match
-    assert board.waiting_names == [] and board.seconds_left is None
-    points = [p for _, p in board.match_totals]
+    assert board.public.finished and not mine(board).can_end_match
+    assert board.public.waiting_names == [] and board.public.seconds_left is None
+    points = [p for _, p in board.public.match_totals]
     assert points == sorted(points, reverse=True) and sum(points) == 0
-    assert sorted(board.match_totals) == sorted(
+    assert sorted(board.public.match_totals) == sorted(
         (seat_name(s), int(table.match.totals[s.index])) for s in table.seats
     )
-    assert board.settlement is not None
+    assert board.public.settlement is not None
 
 
 # ---------------------------------------------------------------- the countdown
@@ -376,18 +386,18 @@ def test_a_finished_match_shows_its_totals_and_cannot_be_ended(user: Any) -> Non
 def test_the_countdown_rounds_up_and_stops_at_zero(
     four: Room, people: list[Any], left: timedelta, seconds: int
 ) -> None:
-    table = with_hand(four, scripted(DISCARD_3M))
+    table = with_hand(four, scripted([]))
     now = timezone.now()
     table.room.turn_deadline = now + left
     board = board_for(table, people[0], now=now)
-    assert board.seconds_left == seconds and board.deadline == now + left
+    assert board.public.seconds_left == seconds and board.public.deadline == now + left
 
 
 def test_no_countdown_without_a_turn_deadline(four: Room, people: list[Any]) -> None:
-    table = with_hand(four, scripted(DISCARD_3M))
+    table = with_hand(four, scripted([]))
     table.room.turn_deadline = None
     board = board_for(table, people[1])
-    assert board.seconds_left is None and board.deadline is None
+    assert board.public.seconds_left is None and board.public.deadline is None
 
 
 def test_the_countdown_runs_for_a_person_to_act_and_not_for_bots(user: Any) -> None:
@@ -396,25 +406,71 @@ def test_the_countdown_runs_for_a_person_to_act_and_not_for_bots(user: Any) -> N
     assert table is not None and table.hand is not None and table.hand.dealer == 0
     assert room.turn_deadline is not None
     now = room.turn_deadline - timedelta(seconds=12)
-    assert board_for(table, user, now=now).seconds_left == 12
+    assert board_for(table, user, now=now).public.seconds_left == 12
     # The same table while a bot deals: the bot's beat is no person's countdown.
     bots_deal = start_with_bots(user, seed="board-clock")
     table = load_table(bots_deal)
     assert table is not None and table.hand is not None and table.hand.dealer == 1
     board = board_for(table, user)
-    assert board.waiting_names == ["Bot 2"] and board.seconds_left is None
+    assert board.public.waiting_names == ["Bot 2"] and board.public.seconds_left is None
 
 
 def test_a_ready_seat_sees_its_waits_and_nobody_else_does(
     four: Room, people: list[Any], make_user: Any
 ) -> None:
     table = with_hand(four, scripted(DISCARD_3M))
-    ready = board_for(table, people[3]).hints
+    ready = mine(board_for(table, people[3])).hints
     assert ready is not None and ready.distance == 0 and not ready.too_small
     assert "3m" in [code for code, _left, _score in ready.waits]
-    assert board_for(table, make_user("watcher")).hints is None
+    assert board_for(table, make_user("watcher")).private is None
     html, _room = render_live(four.number, people[3], invite_url="/", csrf_token="t")
     hints_html = html[html.index('id="hints"') :]
     assert 'data-tile="3m"' in hints_html[: hints_html.index("</div>")]
     html, _room = render_live(four.number, people[1], invite_url="/", csrf_token="t")
     assert 'data-tile="3m"' not in html[html.index('id="hints"') :].split("</div>")[0]
+
+
+# ---------------------------------------------------------------- hidden windows (D2)
+
+
+def _held_discard(start: HandState, tile: int) -> HandState:
+    state, _events = apply(start, start.turn, Action("discard", tile), hold=True)
+    return state
+
+
+def _faceless(html: str) -> str:
+    """``html`` with every tile's identity and the 听牌 hints left out: what is left is what a
+    page shows around the tiles."""
+    html = re.sub(r'<div id="hints".*?</div>', "", html, flags=re.S)
+    return re.sub(r'(data-tile|aria-label|href|value)="[^"]*"', r'\1=""', html)
+
+
+def test_a_seat_not_asked_cannot_tell_a_claim_window_from_none(
+    four: Room, people: list[Any]
+) -> None:
+    """The dealer discards a tile one seat may claim, or one nobody may: the public part and
+    the private part of every seat not asked look the same (but for the tile itself)."""
+    start = scripted([])
+    by_asked: dict[int, tuple[HandState, list[int]]] = {}
+    for tile in sorted(set(start.hands[start.turn])):
+        state = _held_discard(start, tile)
+        by_asked.setdefault(len(waiting_on(state)), (state, waiting_on(state)))
+    assert 0 in by_asked and any(n > 0 for n in by_asked), sorted(by_asked)
+    none, _ = by_asked[0]
+    some, asked = by_asked[min(n for n in by_asked if n > 0)]
+    assert none.phase == some.phase == "claim"  # held: a window after every discard
+    now = timezone.now()
+    pages = []
+    for state in (none, some):
+        table = with_hand(four, state)
+        schedule(table, now)
+        public = render_public(table)
+        privates = [_faceless(render_private(table, s, csrf_token="t")) for s in range(4)]
+        pages.append((public, privates))
+    (public_none, private_none), (public_some, private_some) = pages
+    assert 'data-phase="turn"' in public_none and "countdown" not in public_none
+    assert _faceless(public_none) == _faceless(public_some)
+    for seat in set(range(4)) - set(asked):
+        assert private_none[seat] == private_some[seat], seat
+    for seat in asked:  # the asked seat alone sees the window: its buttons, its countdown
+        assert 'id="actions"' in private_some[seat] and 'id="actions"' not in private_none[seat]

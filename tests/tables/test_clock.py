@@ -8,9 +8,17 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
+from engine.tiles import format_tile
 from tables import clock, services
 from tables.models import Hand, Room, Seat
-from tests.tables.factories import hand_of, play_out_hand, run_bots_until_human
+from tables.protocol import parse_message
+from tests.tables.factories import (
+    hand_of,
+    play_out_hand,
+    run_bots_until_human,
+    run_until_my_turn,
+    send,
+)
 
 pytestmark = pytest.mark.usefixtures("english")
 
@@ -72,3 +80,64 @@ def test_a_player_gone_past_the_grace_period_is_readied_on_tuoguan(
     services.seat_disconnect(number=started.number, user=user, now=now)
     assert clock.advance(started.number, now=now + timedelta(seconds=6))
     assert Seat.objects.get(room=started, index=0).tuoguan
+
+
+def test_the_timeout_is_recorded_as_the_reason_and_asks_still_there(
+    started: Room, user: Any
+) -> None:
+    from tables.board import board_for
+    from tables.table import load_table
+
+    state = run_bots_until_human(started, timezone.now())
+    assert state.phase != "ended", "the hand ended before seat 0 acted"
+    assert started.turn_deadline is not None
+    clock.advance(started.number, now=started.turn_deadline + timedelta(seconds=1))
+    seat = Seat.objects.get(room=started, index=0)
+    assert seat.tuoguan and seat.tuoguan_reason == Seat.TuoguanReason.TIMEOUT
+    started.refresh_from_db()
+    table = load_table(started)
+    assert table is not None
+    board = board_for(table, user)
+    assert board.private is not None and board.private.tuoguan_reason == "timeout"
+    services.table_act(
+        number=started.number, user=user, message=parse_message({"action": "tuoguan", "on": "0"})
+    )
+    seat.refresh_from_db()
+    assert not seat.tuoguan and seat.tuoguan_reason == ""
+
+
+def test_a_disconnection_is_recorded_as_the_reason(started: Room, user: Any, settings: Any) -> None:
+    settings.TABLE_DISCONNECT_GRACE_SECONDS = 5
+    now = timezone.now()
+    state = run_bots_until_human(started, now)
+    assert state.phase != "ended", "the hand ended before seat 0 acted"
+    services.seat_connect(number=started.number, user=user, now=now)
+    services.seat_disconnect(number=started.number, user=user, now=now)
+    assert clock.advance(started.number, now=now + timedelta(seconds=5))
+    seat = Seat.objects.get(room=started, index=0)
+    assert seat.tuoguan_reason == Seat.TuoguanReason.DISCONNECTED
+
+
+def test_every_discard_holds_a_window_for_the_same_pause(
+    started: Room, user: Any, settings: Any
+) -> None:
+    """With a claim pause, each discard opens a window (whoever may claim), and the clock
+    closes it once the pause has run: never earlier, for nobody's answers."""
+    settings.TABLE_CLAIM_PAUSE_SECONDS = 1.0
+    state = run_until_my_turn(started, user)
+    tile = state.hands[0][-1]
+    send(started, user, {"action": "discard", "tile": format_tile(tile), "step": state.step})
+    started.refresh_from_db()
+    held = hand_of(started)
+    assert held.phase == "claim"  # even if nobody may claim it
+    assert started.state is not None and started.deadline is not None
+    opened = float(started.state["decision_at"])
+    for _ in range(10):  # bots answer on their beat; the window stays open
+        if started.deadline.timestamp() >= opened + 1.0:
+            break
+        clock.advance(started.number, now=started.deadline)
+        started.refresh_from_db()
+        assert hand_of(started).phase == "claim"
+    assert started.deadline.timestamp() == pytest.approx(opened + 1.0)
+    assert clock.advance(started.number, now=started.deadline)
+    assert hand_of(started).phase != "claim"

@@ -111,6 +111,13 @@ def allowed_tiles(view: dict[str, Any]) -> Counter[str]:
     return allowed
 
 
+def public_part(html: str) -> str:
+    """The ``#table-public`` part of a pushed fragment (up to the private part or the clock)."""
+    start = html.index('<div id="table-public"')
+    ends = [html.find(m, start) for m in ('<div id="table-private"', '<i id="table-clock"')]
+    return html[start : min(e for e in ends if e >= 0)]
+
+
 def parse_tiles_codes(text: str) -> list[str]:
     return [format_tile(k) for k in parse_tiles(text)]
 
@@ -251,6 +258,12 @@ async def check_seat_messages(messages: list[str], hands: list[Hand], seat: int)
                 allowed[view["result"]["winning_tile"]] += 1
         extra = parsed.tiles - allowed
         assert not extra, f"seat {seat} hand {parsed.hand} step {parsed.step}: {dict(extra)}"
+        # The public part, the same bytes for every page, holds no concealed tile of anyone.
+        public = collect(public_part(html)).tiles
+        spectator = allowed_tiles(seat_view(state, None))
+        if parsed.phase == "ended":
+            spectator.update(allowed - allowed_tiles(view))  # the settlement's open hands
+        assert not (public - spectator), f"public part, step {parsed.step}: {public - spectator}"
         # The action bar and settlement repeat tiles (a 碰 shows three): kinds must be allowed.
         assert set(parsed.all_tiles) <= set(allowed), f"seat {seat} step {parsed.step}"
         checked += 1
@@ -268,7 +281,9 @@ async def test_no_message_leaks_another_seats_tiles(application: Any, make_user:
     hands = await sync_to_async(lambda: list(Hand.objects.filter(room=room).order_by("number")))()
     assert len(hands) == 2 and all(h.ended_at is not None for h in hands)
     for seat in range(4):
-        assert await check_seat_messages(pushed[seat], hands, seat) > 10
+        # Changes that come faster than the pages read share one read (tables.frames), and a
+        # page is pushed only what changed for it: fewer frames than moves.
+        assert await check_seat_messages(pushed[seat], hands, seat) > 5
 
 
 async def test_a_seat_on_tuoguan_beside_bots_sees_nothing_hidden(
@@ -408,7 +423,7 @@ async def test_cleanup_runs_when_leaving_the_group_fails(
 async def test_a_consumer_that_crashes_leaves_no_count_and_no_task(
     application: Any, user: Any, monkeypatch: Any
 ) -> None:
-    from tables import consumers, notify
+    from tables import frames, notify
 
     room = await sync_to_async(start_with_bots)(user)
     comm = await connect(application, room, user)
@@ -417,7 +432,7 @@ async def test_a_consumer_that_crashes_leaves_no_count_and_no_task(
     def broken(*args: Any, **kwargs: Any) -> Any:
         raise RuntimeError("rendering failed")
 
-    monkeypatch.setattr(consumers, "render_live", broken)
+    monkeypatch.setattr(frames, "table_frame", broken)  # a running table's push
     await notify.table_changed_async(room.number)
     with pytest.raises(RuntimeError, match="rendering failed"):
         await comm.receive_from(timeout=5)
@@ -503,3 +518,43 @@ async def test_a_flood_gets_one_refusal_and_is_dropped(
     while not await comm.receive_nothing(timeout=0.3):  # bots' boards only, no more errors
         assert 'id="table-error"' not in await comm.receive_from()
     await comm.disconnect(timeout=10)
+
+
+async def receive_matching(comm: WebsocketCommunicator, needle: str) -> str:
+    """The next message containing ``needle`` (pushes of the table may come first)."""
+    while True:
+        message = str(await comm.receive_from(timeout=5))
+        if needle in message:
+            return message
+
+
+async def test_a_phrase_reaches_every_page_without_changing_the_table(
+    application: Any, user: Any, make_user: Any
+) -> None:
+    from django.core.cache import cache
+
+    await sync_to_async(cache.clear)()
+    room = await sync_to_async(services.room_create)(
+        owner=user, name="Chat", is_public=True, rules=Rules(), match_length=None, turn_seconds=20
+    )
+    bob = await sync_to_async(make_user)("bob")
+    await sync_to_async(services.seat_take)(room=room, user=bob, index=1)
+    alice_page = await connect(application, room, user)
+    bob_page = await connect(application, room, bob)
+    await receive_matching(bob_page, 'id="live"')
+    await receive_matching(alice_page, 'id="live"')
+    await receive_matching(alice_page, 'id="live"')  # pushed again once bob's page counted
+    await sync_to_async(room.refresh_from_db)()
+    version = room.version
+    await bob_page.send_to(text_data=json.dumps({"action": "phrase", "phrase": "2"}))
+    bubble = await receive_matching(alice_page, "phrase-bubble")
+    assert 'data-seat="1"' in bubble and "Well played!" in bubble
+    assert 'hx-swap-oob="beforeend:#phrases"' in bubble
+    assert "phrase-bubble" in await receive_matching(bob_page, "phrase-bubble")
+    await bob_page.send_to(text_data=json.dumps({"action": "phrase", "phrase": "0"}))
+    refused = await receive_matching(bob_page, 'id="table-error"')
+    assert "Wait a moment" in refused
+    await sync_to_async(room.refresh_from_db)()
+    assert room.version == version  # chat is not a change of the table
+    await alice_page.disconnect()
+    await bob_page.disconnect()

@@ -8,7 +8,6 @@ import pytest
 from django.test import Client
 
 from tables import selectors, services
-from tables.board import Board
 from tables.live import live_context, render_live
 from tables.models import Room
 from tests.tables.factories import start_with_bots
@@ -20,7 +19,7 @@ INVITE = "http://testserver/r/000000/"
 
 def test_a_waiting_room_shows_seats_and_no_board(room: Room, user: Any) -> None:
     context = live_context(room, user, invite_url=INVITE)
-    assert context["board"] is None and context["waiting"] is True
+    assert context["table"] is None and context["waiting"] is True
     assert context["room"] == room and context["invite_url"] == INVITE
     assert [s.index for s in context["seats"]] == [0, 1, 2, 3]
     assert context["my_seat"] is not None and context["my_seat"].index == 0
@@ -46,18 +45,26 @@ def test_a_visitor_or_a_stranger_has_no_seat_and_owns_nothing(room: Room, make_u
     for viewer in (make_user("bob"), None):
         context = live_context(room, viewer, invite_url=INVITE)
         assert context["my_seat"] is None and context["is_owner"] is False
-        assert context["board"] is None
+        assert context["table"] is None
 
 
-def test_a_playing_room_shows_the_viewers_own_board(user: Any, make_user: Any) -> None:
+def test_a_playing_room_shows_the_same_public_part_to_all_and_each_their_own(
+    user: Any, make_user: Any
+) -> None:
     room = start_with_bots(user, seed="live-playing")
-    context = live_context(room, user, invite_url=INVITE)
-    assert context["waiting"] is False
-    board = context["board"]
-    assert isinstance(board, Board)
-    assert board.me is not None and board.me.index == 0 and len(board.my_hand) >= 13
-    watcher = live_context(room, make_user("watcher"), invite_url=INVITE)["board"]
-    assert isinstance(watcher, Board) and watcher.me is None and watcher.my_hand == []
+    mine = live_context(room, user, invite_url=INVITE)["table"]
+    assert mine.startswith('<section class="table" data-me="0"')
+    theirs = live_context(room, make_user("watcher"), invite_url=INVITE)["table"]
+    assert theirs.startswith('<section class="table" data-me=""')
+
+    def part(html: str, start: str, end: str) -> str:
+        return html[html.index(start) : html.index(end)]
+
+    public = part(mine, 'id="table-public"', 'id="table-private"')
+    assert public == part(theirs, 'id="table-public"', 'id="table-private"')  # the same bytes
+    private = part(mine, 'id="table-private"', 'id="table-clock"')
+    assert 'id="my-hand"' in private and private.count('data-tile="') >= 13
+    assert 'id="my-hand"' not in theirs
 
 
 def test_render_live_for_a_missing_room_renders_nothing(user: Any) -> None:

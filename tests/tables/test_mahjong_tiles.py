@@ -163,3 +163,26 @@ def test_a_row_of_backs_is_one_labelled_use():
     assert 'aria-label="13 face-down tiles"' in html and 'style="--n: 13"' in html
     assert not DRAWING.search(html)
     assert render("{% tile_backs 0 %}") == "" and render("{% tile_backs 'x' %}") == ""
+
+
+def test_a_page_that_inlines_the_sprite_gets_short_references_and_no_titles():
+    source = "{% tile code bao=bao %}{% tile_back %}{% tile_backs 3 %}{% tile code button=True %}"
+    html = render(source, code="5m", bao="5m", tiles_local=True)
+    assert re.findall(r'<use href="([^"]*)"', html) == [
+        "#t-5m",
+        "#t-bao",
+        "#t-back",
+        "#t-backs-3",
+        "#t-5m",
+    ]
+    assert "title=" not in html and html.count("aria-label=") == 4
+    assert "sprite.svg" not in html
+
+
+def test_the_inlined_sprite_holds_every_symbol_and_shows_nothing():
+    html = render("{% tile_sprite_inline %}")
+    assert html.startswith('<svg xmlns="http://www.w3.org/2000/svg" class="tile-sprite"')
+    assert 'aria-hidden="true"' in html and "width:0;height:0" in html
+    for kind in range(KIND_COUNT):
+        assert f'<symbol id="t-{format_tile(kind)}"' in html
+    assert '<symbol id="t-bao"' in html and html.count("<svg") == 1

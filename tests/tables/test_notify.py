@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Any
 
 import pytest
@@ -23,9 +24,12 @@ async def _listen(number: str) -> tuple[Any, str]:
 async def test_a_page_in_the_group_gets_exactly_the_bare_message() -> None:
     layer, channel = await _listen("111111")
     _, elsewhere = await _listen("222222")
+    before = time.time()
     await notify.table_changed_async("111111")
     message = await asyncio.wait_for(layer.receive(channel), timeout=5)
-    assert message == {"type": "table.changed"}  # no tiles, no state: each page re-reads
+    # No tiles, no state: only when it was sent, after the commit (a read begun later has it).
+    assert set(message) == {"type", "at"} and message["type"] == "table.changed"
+    assert before <= message["at"] <= time.time()
     with pytest.raises(asyncio.TimeoutError):
         await asyncio.wait_for(layer.receive(elsewhere), timeout=0.2)  # another room's page
     await layer.group_discard(notify.group_name("111111"), channel)
@@ -34,7 +38,8 @@ async def test_a_page_in_the_group_gets_exactly_the_bare_message() -> None:
 async def test_the_synchronous_call_reaches_the_group_too() -> None:
     layer, channel = await _listen("333333")
     await sync_to_async(notify.table_changed)("333333")
-    assert await asyncio.wait_for(layer.receive(channel), timeout=5) == {"type": "table.changed"}
+    message = await asyncio.wait_for(layer.receive(channel), timeout=5)
+    assert message["type"] == "table.changed" and isinstance(message["at"], float)
     await layer.group_discard(notify.group_name("333333"), channel)
 
 

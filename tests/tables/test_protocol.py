@@ -18,6 +18,7 @@ from tables.protocol import (
     EndMatch,
     MalformedMessage,
     Move,
+    Phrase,
     PlayError,
     Ready,
     SetTuoguan,
@@ -182,3 +183,10 @@ def test_a_refusal_never_repeats_a_lone_surrogate(name: str) -> None:
 def test_printable_keeps_real_characters() -> None:
     assert protocol.printable("碰 🀄") == "碰 🀄"
     assert protocol.printable("a\ud800b") == "a\ufffdb"
+
+
+def test_a_phrase_carries_only_an_index() -> None:
+    assert parse_message({"action": "phrase", "phrase": 3}) == Phrase(index=3)
+    for bad in ("", "-1", "x", "1.5", "²", "100", None):
+        with pytest.raises(MalformedMessage):
+            parse_message({"action": "phrase", "phrase": bad})

@@ -1,12 +1,12 @@
 """What the table pushes weighs: every push of a bot-played hand, recorded and measured.
 
-Tiles come from the cached sprite (``<use href="…sprite.svg?v=…#t-5m">``), so no push carries
+Tiles refer to the sprite the room page inlines once (``<use href="#t-5m">``), so no push carries
 a tile drawing. The sizes are printed (``pytest -s``). With inline SVG faces this hand's pushes
-had a median of 37 KB and reached 98 KB; with the sprite, 10.6 KB and 24.1 KB, and 25.1 KB
-once the owner's tools and the 解散 control joined the owner's pushes (the last push, with the
-settlement and the match summary, is the largest). The bounds below hold that; the goal is a
-median of 8 KB and at most 24 KB, which needs the public part of the table pushed once for
-everyone rather than inside each seat's fragment (issue #10, not yet on main).
+had a median of 37 KB and reached 98 KB; with the external sprite, 10.6 KB and 24.1 KB; with the
+public part and the seat's own part pushed apart (the latter only when it changed), short
+references and no whitespace between tags, 7.2 KB and 17.8 KB; 8.2 KB and 13.7 KB once the
+seat's own part carries the 解散 control and, for the owner (whose pushes these are), the
+owner's tools.
 """
 
 from __future__ import annotations
@@ -61,6 +61,6 @@ async def test_a_whole_hand_of_pushes_draws_no_tile_and_stays_small(user: Any) -
     for html in pushes:  # only references into the sprite, never a drawing
         assert not DRAWING.search(html), DRAWING.search(html)
     refs = [href for html in pushes for href in USE.findall(html)]
-    assert refs and all(re.fullmatch(r"/static/tiles/sprite\.svg\?v=\w+#t-[\w-]+", r) for r in refs)
-    assert statistics.median(sizes) <= 12 * 1024
-    assert sizes[-1] <= 26 * 1024
+    assert refs and all(re.fullmatch(r"#t-[\w-]+", r) for r in refs)  # the page inlines the sprite
+    assert statistics.median(sizes) <= 9 * 1024
+    assert sizes[-1] <= 24 * 1024

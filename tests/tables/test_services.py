@@ -6,7 +6,7 @@ import pytest
 
 from engine.rules import Rules
 from ledger.models import Entry
-from tables import services
+from tables import clock, services
 from tables.models import Hand, Room, Seat
 from tables.protocol import PlayError
 from tables.services import RoomError
@@ -180,9 +180,17 @@ def test_room_close_stops_a_match(room: Any, user: Any) -> None:
         services.bot_add(room=room, by_user=user, index=i)
     services.seat_ready(room=room, user=user, ready=True)
     services.match_start(room=room, by_user=user)
+    room.refresh_from_db()
+    assert room.deadline is not None
+    clock.advance(room.number, now=room.deadline)  # a move or two, logged in room.state
+    room.refresh_from_db()
+    assert room.state is not None
+    log = room.state["hand"]["log"]
     services.room_close(room=room)
     room.refresh_from_db()
     assert room.status == Room.Status.FINISHED and room.deadline is None
+    hand = Hand.objects.get(room=room)  # cut off: no result, its log kept on its record
+    assert hand.ended_at is not None and hand.result is None and hand.actions == log
 
 
 def test_guessing_room_numbers_is_bounded(user: Any, make_user: Any, settings: Any) -> None:

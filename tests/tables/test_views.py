@@ -201,3 +201,29 @@ def test_the_owner_starts_a_new_match_from_the_finished_table(client: Client, pe
     client.post(f"/r/{room.number}/act/", {"action": "rematch"})
     room.refresh_from_db()
     assert room.status == Room.Status.WAITING
+
+
+def test_an_invite_opened_logged_out_names_the_room_and_comes_back(
+    client: Client, room: Any
+) -> None:
+    response = client.get(f"/r/{room.number}/")
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert room.name in page and room.owner.name in page
+    back = f"?next=/r/{room.number}/"
+    assert reverse("accounts:signup") + back in page
+    assert reverse("accounts:login") + back in page
+    assert 'data-action="sit"' not in page  # nothing to press before logging in
+
+
+def test_an_invite_to_no_room_is_a_404_and_is_counted(client: Client, db: None) -> None:
+    assert client.get("/r/999999/").status_code == 404
+
+
+def test_logged_in_the_invite_offers_the_first_empty_seat(
+    client: Client, room: Any, make_user: Any
+) -> None:
+    client.force_login(make_user("bob"))
+    page = client.get(f"/r/{room.number}/").content.decode()
+    assert 'data-action="sit-first"' in page and 'name="index" value="1"' in page
+    assert "<svg" in page and 'data-action="copy-invite"' in page  # QR code and copy button

@@ -1,0 +1,96 @@
+// The social side of a room page: quick phrases (快捷语) shown beside their sender for a few
+// seconds, a per-player mute remembered in localStorage, and the invite link's copy and
+// share buttons (the Web Share API where the browser has it).
+(function () {
+  "use strict";
+
+  var MUTED = "mj-muted-players";
+  var SHOWN_MS = 3500;
+
+  function mutedPlayers() {
+    try { return JSON.parse(localStorage.getItem(MUTED) || "[]"); } catch (e) { return []; }
+  }
+  function setMuted(list) {
+    try { localStorage.setItem(MUTED, JSON.stringify(list)); } catch (e) { /* private mode */ }
+  }
+
+  function place(bubble) {
+    var box = document.getElementById("phrases");
+    var sender = bubble.dataset.sender;
+    if (mutedPlayers().indexOf(sender) >= 0) { bubble.remove(); return; }
+    var panel = document.querySelector('.seat-panel[data-seat="' + bubble.dataset.seat + '"]');
+    if (panel) {
+      var r = panel.getBoundingClientRect();
+      bubble.style.left = Math.max(4, Math.min(window.innerWidth - 180, r.left + 8)) + "px";
+      bubble.style.top = Math.max(4, r.top + 4) + "px";
+      bubble.dataset.position = panel.dataset.position || "";
+    }
+    if (box && box.dataset.me !== sender && box.dataset.muteLabel) {
+      var mute = document.createElement("button");
+      mute.type = "button";
+      mute.className = "phrase-mute";
+      mute.textContent = box.dataset.muteLabel;
+      mute.addEventListener("click", function () {
+        var list = mutedPlayers();
+        if (list.indexOf(sender) < 0) list.push(sender);
+        setMuted(list);
+        bubble.remove();
+      });
+      bubble.appendChild(mute);
+    }
+    setTimeout(function () { bubble.remove(); }, SHOWN_MS);
+  }
+
+  function watchPhrases() {
+    var box = document.getElementById("phrases");
+    if (!box || !window.MutationObserver) return;
+    new MutationObserver(function (records) {
+      records.forEach(function (r) {
+        r.addedNodes.forEach(function (n) {
+          if (n.nodeType !== 1) return;
+          if (n.classList.contains("phrase-bubble")) place(n);
+          else n.querySelectorAll && n.querySelectorAll(".phrase-bubble").forEach(place);
+        });
+      });
+    }).observe(box, { childList: true, subtree: true });
+  }
+
+  document.addEventListener("click", function (evt) {
+    var el = evt.target.closest && evt.target.closest("[data-action]");
+    if (!el) return;
+    var action = el.dataset.action;
+    if (action === "phrase-unmute") {
+      setMuted([]);
+      return;
+    }
+    if (action === "phrase") {
+      var menu = el.closest("details");
+      if (menu) menu.open = false;
+      return;
+    }
+    var share = el.closest(".invite-share");
+    if (!share) return;
+    var url = share.dataset.inviteUrl;
+    if (action === "copy-invite") {
+      var done = function () {
+        var label = el.textContent;
+        el.textContent = el.dataset.done || label;
+        setTimeout(function () { el.textContent = label; }, 1500);
+      };
+      if (navigator.clipboard && window.isSecureContext) {
+        navigator.clipboard.writeText(url).then(done, function () { window.prompt("", url); });
+      } else {
+        window.prompt("", url);
+      }
+    } else if (action === "share-invite" && navigator.share) {
+      navigator.share({ title: share.dataset.inviteTitle, url: url }).catch(function () {});
+    }
+  });
+
+  function showShare(root) {
+    if (!navigator.share) return;
+    root.querySelectorAll('[data-action="share-invite"]').forEach(function (b) { b.hidden = false; });
+  }
+  document.addEventListener("htmx:oobAfterSwap", function () { showShare(document); });
+  document.addEventListener("DOMContentLoaded", function () { showShare(document); watchPhrases(); });
+})();

@@ -1,0 +1,181 @@
+"""What a table change pushes, read and rendered once per process and shared by its pages.
+
+A change is read once per process, not once per open page: :class:`FrameCache` keeps, per
+room, the last :class:`Snapshot` (the room, its :class:`~tables.table.Table` and what has
+been rendered from it), and an :class:`asyncio.Lock` per room makes the pages woken by the
+same group message await one read. The public part (``tables/_table_public.html``, the same
+bytes for everyone) is rendered once per language; each seat's private part once per
+language and CSRF token (a person's page normally has one of each).
+
+Freshness comes from time, not versions: the group message carries when it was sent, after
+the change was committed (:mod:`tables.notify`), and a snapshot whose read began after that
+moment has the change. A page that opens needs a read begun after it joined the group:
+anything committed later sends another message.
+
+Reads run in Channels' database thread (``database_sync_to_async``: one thread, so one
+connection, reused); renders run on the event loop itself, since they do no I/O and a hop to
+another thread costs more than it saves under the GIL (``docs/web.md``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+import weakref
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from channels.db import database_sync_to_async
+from django.utils import translation
+
+from accounts.models import User
+from tables.board import seat_of
+from tables.dissolve import VoteState, vote_state_load
+from tables.live import clock_tag, render_private, render_public, table_root
+from tables.models import Room
+from tables.table import Table, load_table
+
+__all__ = ["FrameCache", "Shown", "Snapshot", "frame_cache", "snapshot_load", "table_frame"]
+
+MAX_ROOMS = 4096
+"""Rooms kept per process; the least recently pushed go first."""
+
+OOB = ' hx-swap-oob="true"'
+
+
+@dataclass
+class Snapshot:
+    """One read of a room and what has been rendered from it."""
+
+    loaded_at: float
+    """``time.time()`` when the read began: it has every change committed before."""
+    room: Room | None
+    table: Table | None
+    """None while the room waits for its match (or has no hand): the seats page instead."""
+    votes: VoteState = field(default_factory=VoteState)
+    """The 解散 vote as read with the table (the seats' own parts show it)."""
+    public: dict[str, str] = field(default_factory=dict)
+    private: dict[tuple[int, str, str], str] = field(default_factory=dict)
+
+    @property
+    def deadline(self) -> datetime | None:
+        return None if self.room is None else self.room.deadline
+
+
+def snapshot_load(number: str) -> Snapshot:
+    """Read room ``number`` for rendering: four queries (room, seats, the hand's row, the
+    解散 votes; a fifth, the answers, while a vote runs)."""
+    started = time.time()
+    room = Room.objects.filter(number=number.strip()).first()
+    if room is None:
+        return Snapshot(loaded_at=started, room=None, table=None)
+    table = load_table(room, hand_fields=("id", "seed_hash"))
+    if table is not None and table.hand is None:
+        table = None
+    votes = VoteState() if table is None else vote_state_load(room)
+    return Snapshot(loaded_at=started, room=room, table=table, votes=votes)
+
+
+class FrameCache:
+    """Per process (per event loop): the last snapshot of each room and a lock per room."""
+
+    def __init__(self, max_rooms: int = MAX_ROOMS) -> None:
+        self.max_rooms = max_rooms
+        self.snapshots: OrderedDict[str, Snapshot] = OrderedDict()
+        self.locks: dict[str, asyncio.Lock] = {}
+        self.loads = 0
+        """Reads done (for the operator's curiosity and the cache's tests)."""
+
+    async def snapshot(self, number: str, fresh_after: float) -> Snapshot:
+        """Room ``number`` as read after ``fresh_after`` (``time.time()``); one read for all
+        the pages that ask at once."""
+        lock = self.locks.setdefault(number, asyncio.Lock())
+        async with lock:
+            snap = self.snapshots.get(number)
+            if snap is None or snap.loaded_at < fresh_after:
+                snap = await database_sync_to_async(snapshot_load)(number)
+                self.loads += 1
+                self.snapshots[number] = snap
+            self.snapshots.move_to_end(number)
+            while len(self.snapshots) > self.max_rooms:
+                old, _ = self.snapshots.popitem(last=False)
+                if old in self.locks and not self.locks[old].locked():
+                    del self.locks[old]
+            return snap
+
+
+_caches: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, FrameCache] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def frame_cache() -> FrameCache:
+    """This process's cache (one per event loop: its locks belong to that loop)."""
+    loop = asyncio.get_running_loop()
+    cache = _caches.get(loop)
+    if cache is None:
+        cache = _caches[loop] = FrameCache()
+    return cache
+
+
+def _public(snap: Snapshot, language: str) -> str:
+    html = snap.public.get(language)
+    if html is None:
+        assert snap.table is not None
+        with translation.override(language):
+            html = snap.public[language] = render_public(snap.table)
+    return html
+
+
+def _private(snap: Snapshot, seat: int | None, language: str, csrf_token: str) -> str:
+    if seat is None:
+        return '<div id="table-private" class="table-private"></div>'
+    key = (seat, language, csrf_token)
+    html = snap.private.get(key)
+    if html is None:
+        assert snap.table is not None
+        with translation.override(language):
+            html = snap.private[key] = render_private(
+                snap.table, seat, csrf_token=csrf_token, votes=snap.votes
+            )
+    return html
+
+
+def _oob(html: str) -> str:
+    """``html``'s root element swapped out of band by htmx (it replaces the one with its id)."""
+    end = html.index(">")
+    return html[:end] + OOB + html[end:]
+
+
+@dataclass
+class Shown:
+    """What one page shows now, so a push sends only what it lacks."""
+
+    table: bool = False
+    """The page has the table's two parts (else the next push replaces all of ``#live``)."""
+    public: str = ""
+    private: str = ""
+
+
+def table_frame(
+    snap: Snapshot, viewer: User | None, *, language: str, csrf_token: str, shown: Shown
+) -> str:
+    """The push for one page: what changed of its two parts, out of band, or the whole
+    ``#live`` when the page does not show the table yet; "" when nothing changed for it (an
+    answer in a window changes only the answering seat's part). ``shown`` is updated."""
+    table = snap.table
+    assert table is not None
+    seat = seat_of(table, viewer)
+    public = _public(snap, language)
+    private = _private(snap, seat, language, csrf_token)
+    if not shown.table:
+        frame = f'<div id="live"{OOB}>{table_root(seat, public, private)}</div>'
+
+    else:
+        frame = "" if public == shown.public else _oob(public)
+        frame += "" if private == shown.private else _oob(private)
+        if frame:
+            frame += _oob(clock_tag())
+    shown.table, shown.public, shown.private = True, public, private
+    return frame
