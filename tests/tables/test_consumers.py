@@ -282,8 +282,10 @@ async def test_no_message_leaks_another_seats_tiles(application: Any, make_user:
     assert len(hands) == 2 and all(h.ended_at is not None for h in hands)
     for seat in range(4):
         # Changes that come faster than the pages read share one read (tables.frames), and a
-        # page is pushed only what changed for it: fewer frames than moves.
-        assert await check_seat_messages(pushed[seat], hands, seat) > 5
+        # page is pushed only what changed for it: fewer frames than moves, and how many
+        # depends on the machine's speed. Each hand's deal and end are always among them, so
+        # a seat has at least four checked frames; fewer would mean the check saw nothing.
+        assert await check_seat_messages(pushed[seat], hands, seat) >= 4
 
 
 async def test_a_seat_on_tuoguan_beside_bots_sees_nothing_hidden(
