@@ -22,6 +22,8 @@ from engine.rules import Rules
 from engine.tiles import bao_of, format_tile, format_tiles
 
 __all__ = [
+    "GANG_REASONS",
+    "WIN_REASONS",
     "HandEnd",
     "Outcome",
     "Payment",
@@ -46,6 +48,19 @@ Reason = Literal[
     "concealed_indicator_triple",
     "sibao",
 ]
+
+WIN_REASONS: tuple[Reason, ...] = ("self_draw", "qiang_gang", "chengbao")
+"""Payment reasons that pay a winner for the win itself."""
+GANG_REASONS: tuple[Reason, ...] = (
+    "minggang",
+    "bugang",
+    "angang",
+    "liangbao",
+    "peng_of_indicator",
+    "concealed_indicator_triple",
+    "sibao",
+)
+"""Payment reasons of gang points and 四宝 (§8): paid whoever wins."""
 
 
 @dataclass(frozen=True, slots=True)

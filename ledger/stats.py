@@ -9,20 +9,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-__all__ = ["GANG_REASONS", "WIN_REASONS", "BiggestHand", "PlayerStats"]
+# The engine's payment reasons (one list, in engine.outcome), re-exported for the book's reads.
+from engine.outcome import GANG_REASONS, WIN_REASONS
 
-WIN_REASONS = ("self_draw", "qiang_gang", "chengbao")
-"""Transfer reasons that pay a winner for the win itself (the engine's settlement)."""
-GANG_REASONS = (
-    "minggang",
-    "bugang",
-    "angang",
-    "liangbao",
-    "peng_of_indicator",
-    "concealed_indicator_triple",
-    "sibao",
-)
-"""Transfer reasons of gang points and 四宝 (§8): paid whoever wins."""
+__all__ = ["GANG_REASONS", "WIN_REASONS", "BiggestHand", "PlayerStats"]
 
 
 @dataclass(frozen=True)
