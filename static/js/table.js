@@ -124,8 +124,13 @@
     tick();
     if (target.id === "live" || target.id === "table-private") restoreLift();
     if (target.id === "table-error") {
+      // An outerHTML swap puts a new element in the page: the event's target is the old one,
+      // so the line is looked up again when it is time to hide it.
       clearTimeout(errorTimer);
-      errorTimer = setTimeout(function () { target.classList.remove("is-shown"); }, 6000);
+      errorTimer = setTimeout(function () {
+        var shown = document.getElementById("table-error");
+        if (shown) shown.classList.remove("is-shown");
+      }, 6000);
     }
   });
 

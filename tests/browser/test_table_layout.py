@@ -151,6 +151,37 @@ def test_a_click_discards_at_once_and_keys_play_too(new_context: Any, user: Any)
     )
 
 
+# A move the server refuses, sent the way the page sends its own (htmx's ws-send).
+STALE_MOVE_JS = """(step) => {
+  const button = document.createElement("button");
+  button.setAttribute("ws-send", "");
+  button.name = "action";
+  button.value = "discard";
+  button.setAttribute("hx-vals", JSON.stringify({tile: "1m", step: String(step)}));
+  button.id = "stale-move";
+  document.querySelector(".live-root").appendChild(button);
+  htmx.process(button);
+  button.click();
+}"""
+
+
+def test_a_refused_move_shows_an_error_that_blocks_nothing_and_goes_away(
+    new_context: Any, user: Any
+) -> None:
+    room = start_with_bots(user, seed="layout-tap")
+    state = run_until_my_turn(room, user)
+    page = new_context(user, viewport=PHONE).new_page()
+    goto_table(page, room.number)
+    page.evaluate(STALE_MOVE_JS, state.step - 1)
+    error = page.locator("#table-error")
+    expect(error).to_be_visible()
+    expect(error).not_to_be_empty()
+    # The line lies over the top of the table; a tap there still reaches what is beneath.
+    page.locator(".room-rules summary").click(timeout=2_000)
+    expect(error).to_be_hidden(timeout=10_000)
+    assert page.locator("#table-public").get_attribute("data-step") == str(state.step)
+
+
 # ---------------------------------------------------------------- settlement
 
 
