@@ -16,7 +16,7 @@ import websockets
 
 from tests.load.wire import Control, Frame, htmx_message, parse_frame
 
-__all__ = ["Player", "TableRun", "choose"]
+__all__ = ["Player", "TableRun", "choose", "move_text"]
 
 CLAIMS = ("peng", "gang", "chi")
 
@@ -152,6 +152,18 @@ class Player:
         if self.think > 0:
             await asyncio.sleep(self.think * self.rng.uniform(0.5, 1.5))
         self.table.sent(version)
-        if "step" not in control.message:
-            control = replace(control, message={**control.message, "step": self.step})
-        await ws.send(htmx_message(control, page_url=self.page_url))
+        await ws.send(move_text(control, step=self.step, page_url=self.page_url))
+
+
+def move_text(control: Control, *, step: int | None, page_url: str) -> str:
+    """What the page sends for ``control``: the private part's buttons carry no step, so the
+    page adds the step of the public part it shows (the root's ``hx-vals`` reads it), unless
+    the control has its own (a claim window's answers carry the window's step).
+
+    >>> import json
+    >>> json.loads(move_text(Control({"action": "pass"}), step=9, page_url="/r/1/"))["step"]
+    9
+    """
+    if "step" not in control.message:
+        control = replace(control, message={**control.message, "step": step})
+    return htmx_message(control, page_url=page_url)
