@@ -164,8 +164,8 @@ async def scenario(servers: list[Server], number: str, cookies: tuple[str, ...])
         first = await db(lambda: Room.objects.get(number=number).version)
         deadline = time.monotonic() + 60
         while min((p.versions[-1] if p.versions else 0) for p in pages) < first + 16:
-            last = [p.versions[-5:] for p in pages]
-            assert time.monotonic() < deadline, f"the players did not get to play: {last}"
+            recent = [p.versions[-5:] for p in pages]
+            assert time.monotonic() < deadline, f"the players did not get to play: {recent}"
             await asyncio.sleep(0.1)
 
         for p in pages:
