@@ -209,12 +209,17 @@ class PublicBoard:
 
 @dataclass
 class PrivateBoard:
-    """What only one seat sees: its tiles, its choices, its hints and its buttons."""
+    """What only one seat sees: its tiles, its choices, its hints and its buttons.
 
-    room: Room
+    Two boards are equal when they render the same part: the room (whose number alone the
+    part shows), the step and the version are left out of the comparison, since the part does
+    not show them and they change with every move (moves take the step from the public part).
+    """
+
+    room: Room = field(compare=False)
     seat: int
-    step: int
-    version: int
+    step: int = field(compare=False)
+    version: int = field(compare=False)
     phase: str
     bao: str
     tuoguan: bool

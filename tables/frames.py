@@ -32,7 +32,14 @@ from django.utils import translation
 from accounts.models import User
 from tables.board import seat_of
 from tables.dissolve import VoteState, vote_state_load
-from tables.live import clock_tag, render_private, render_public, table_root
+from tables.live import (
+    PrivateView,
+    clock_tag,
+    private_view,
+    render_private_view,
+    render_public,
+    table_root,
+)
 from tables.models import Room
 from tables.table import Table, load_table
 
@@ -42,6 +49,10 @@ MAX_ROOMS = 4096
 """Rooms kept per process; the least recently pushed go first."""
 
 OOB = ' hx-swap-oob="true"'
+
+
+PrivateKey = tuple[int, str, str]
+"""A seat's own part is rendered per seat, language and CSRF token."""
 
 
 @dataclass
@@ -56,7 +67,10 @@ class Snapshot:
     votes: VoteState = field(default_factory=VoteState)
     """The 解散 vote as read with the table (the seats' own parts show it)."""
     public: dict[str, str] = field(default_factory=dict)
-    private: dict[tuple[int, str, str], str] = field(default_factory=dict)
+    private: dict[PrivateKey, str] = field(default_factory=dict)
+    rendered: dict[PrivateKey, tuple[PrivateView, str]] = field(default_factory=dict)
+    """The seats' parts as last rendered, carried from the room's previous snapshot: a seat
+    whose view did not change (most seats, most moves) gets the same bytes without a render."""
 
     @property
     def deadline(self) -> datetime | None:
@@ -94,8 +108,13 @@ class FrameCache:
         async with lock:
             snap = self.snapshots.get(number)
             if snap is None or snap.loaded_at < fresh_after:
+                before = snap
                 snap = await database_sync_to_async(snapshot_load)(number)
                 self.loads += 1
+                if before is not None:  # only the parts pages still show are worth keeping
+                    snap.rendered = {
+                        k: before.rendered[k] for k in before.private if k in before.rendered
+                    }
                 self.snapshots[number] = snap
             self.snapshots.move_to_end(number)
             while len(self.snapshots) > self.max_rooms:
@@ -136,9 +155,14 @@ def _private(snap: Snapshot, seat: int | None, language: str, csrf_token: str) -
     if html is None:
         assert snap.table is not None
         with translation.override(language):
-            html = snap.private[key] = render_private(
-                snap.table, seat, csrf_token=csrf_token, votes=snap.votes
-            )
+            view = private_view(snap.table, seat, votes=snap.votes)
+            before = snap.rendered.get(key)
+            if before is not None and before[0] == view:
+                html = before[1]
+            else:
+                html = render_private_view(view, csrf_token=csrf_token)
+        snap.private[key] = html
+        snap.rendered[key] = (view, html)
     return html
 
 

@@ -11,6 +11,7 @@ to the sprite the room page inlines (``tiles_local``), so pushes carry short ref
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from typing import Any
 
 from django.template.loader import render_to_string
@@ -19,8 +20,8 @@ from django.utils.safestring import SafeString, mark_safe
 
 from accounts.models import User
 from tables import selectors
-from tables.board import private_board, public_board, seat_of
-from tables.dissolve import VoteState, vote_state_load, vote_view
+from tables.board import PrivateBoard, private_board, public_board, seat_of
+from tables.dissolve import VoteState, VoteView, vote_state_load, vote_view
 from tables.invites import first_empty_seat, invite_qr_svg
 from tables.models import Room
 from tables.table import Table, load_table
@@ -41,24 +42,45 @@ def render_public(table: Table) -> SafeString:
     return mark_safe(strip_spaces_between_tags(render_to_string(PUBLIC_TEMPLATE, context)))
 
 
+@dataclass(frozen=True)
+class PrivateView:
+    """Everything a seat's own part is rendered from: equal views render the same bytes."""
+
+    mine: PrivateBoard
+    vote: VoteView
+
+
+def private_view(table: Table, seat: int, *, votes: VoteState | None = None) -> PrivateView:
+    """What seat ``seat`` sees of its own part. ``votes``: the 解散 vote as read with the
+    table (read here when not given: not on the event loop, which must not query)."""
+    mine = private_board(table, seat)
+    vote = vote_view(
+        room=table.room,
+        names=mine.names,
+        my_index=seat,
+        finished=mine.finished,
+        votes=votes or vote_state_load(table.room),
+    )
+    return PrivateView(mine=mine, vote=vote)
+
+
+def render_private_view(view: PrivateView | None, *, csrf_token: str) -> SafeString:
+    """A seat's own part from its view; ``None`` (a spectator): the empty box."""
+    context = {
+        "mine": None if view is None else view.mine,
+        "vote": None if view is None else view.vote,
+        "csrf_token": csrf_token,
+        "tiles_local": True,
+    }
+    return mark_safe(strip_spaces_between_tags(render_to_string(PRIVATE_TEMPLATE, context)))
+
+
 def render_private(
     table: Table, seat: int | None, *, csrf_token: str, votes: VoteState | None = None
 ) -> SafeString:
-    """Seat ``seat``'s own part (an empty box for a spectator). ``votes``: the 解散 vote as
-    read with the table (read here when not given: not on the event loop, which must not
-    query)."""
-    mine = None if seat is None else private_board(table, seat)
-    vote = None
-    if mine is not None:
-        vote = vote_view(
-            room=table.room,
-            names=mine.names,
-            my_index=seat,
-            finished=mine.finished,
-            votes=votes or vote_state_load(table.room),
-        )
-    context = {"mine": mine, "vote": vote, "csrf_token": csrf_token, "tiles_local": True}
-    return mark_safe(strip_spaces_between_tags(render_to_string(PRIVATE_TEMPLATE, context)))
+    """Seat ``seat``'s own part (an empty box for a spectator)."""
+    view = None if seat is None else private_view(table, seat, votes=votes)
+    return render_private_view(view, csrf_token=csrf_token)
 
 
 def clock_tag() -> SafeString:

@@ -34,7 +34,7 @@ from __future__ import annotations
 import hashlib
 import logging
 from collections.abc import Iterable
-from functools import cache
+from functools import cache, lru_cache
 
 from django import template
 from django.contrib.staticfiles import finders
@@ -42,7 +42,7 @@ from django.template import Context
 from django.templatetags.static import static
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import ngettext, pgettext, pgettext_lazy
+from django.utils.translation import get_language, ngettext, pgettext, pgettext_lazy
 
 from engine.tiles import (
     HONORS,
@@ -192,6 +192,39 @@ def render_tile(
     if kind is None:
         logger.warning("not a tile: %r", code)
         return mark_safe("")
+    return _tile_html(
+        kind,
+        bao,
+        drawn,
+        selected,
+        small,
+        rotated,
+        str(extra_class or ""),
+        button,
+        str(action),
+        ws_send,
+        local,
+        get_language(),
+    )
+
+
+# A table push is mostly tiles, and a hand uses few distinct ones: each distinct tile is
+# built once per process and language (building one is string work plus a translation).
+@lru_cache(maxsize=8192)
+def _tile_html(
+    kind: int,
+    bao: bool,
+    drawn: bool,
+    selected: bool,
+    small: bool,
+    rotated: bool,
+    extra_class: str,
+    button: bool,
+    action: str,
+    ws_send: bool,
+    local: bool,
+    language: str | None,
+) -> SafeString:
     text = format_tile(kind)
     name = tile_label(kind)
     label = pgettext("tile", "%(name)s (宝)") % {"name": name} if bao else name
@@ -202,7 +235,7 @@ def render_tile(
         "tile--selected" if selected else "",
         "tile--small" if small else "",
         "tile--rotated" if rotated else "",
-        str(extra_class or ""),
+        extra_class,
     )
     # A small tile (river, meld, bar) is too small for a readable mark: its gold frame says 宝.
     face = _svg(kind, bao=bao and not small, rotated=rotated, local=local)
@@ -214,7 +247,7 @@ def render_tile(
             opening + 'name="tile" value="{}" data-action="{}" class="{}" '
             'data-tile="{}"{} aria-label="{}">{}</button>',
             text,
-            str(action),
+            action,
             classes,
             text,
             title,

@@ -126,3 +126,29 @@ def test_a_snapshot_reads_the_room_in_four_queries(
     assert snap.table is not None and snap.table.hand_row is not None
     assert snap.room is not None and snap.deadline == snap.room.deadline
     assert frames.snapshot_load("999999").room is None
+
+
+async def test_a_seat_whose_view_did_not_change_is_not_rendered_again(
+    make_user: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    users = [await sync_to_async(make_user)(f"p{i}") for i in range(4)]
+    room = await sync_to_async(four_people_waiting)(users)
+    comms = [await connect(room, u) for u in users]
+    await drain(comms)
+    renders: list[int] = []
+    render = frames.render_private_view
+
+    def counted(view: Any, *, csrf_token: str) -> Any:
+        renders.append(view.mine.seat)
+        return render(view, csrf_token=csrf_token)
+
+    monkeypatch.setattr(frames, "render_private_view", counted)
+    await sync_to_async(dealer_discards)(room, users)
+    await notify.table_changed_async(room.number)
+    got = await drain(comms)
+    changed = [i for i, g in enumerate(got) if g and 'id="table-private"' in g[0]]
+    # Rendered exactly for the seats whose part changed (the discarder's, the next drawer's),
+    # and the others' parts came from the previous change's renders.
+    assert sorted(renders) == changed and 0 < len(changed) < 4
+    for c in comms:
+        await c.disconnect()
