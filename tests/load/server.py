@@ -76,7 +76,9 @@ def migrate(env: Mapping[str, str]) -> None:
     )
 
 
-def seat_tables(count: int, *, turn_seconds: int) -> list[SeatedTable]:
+def seat_tables(
+    count: int, *, turn_seconds: int, first_seed: str | None = None
+) -> list[SeatedTable]:
     """``count`` started rooms, four people each, with a logged-in session per person."""
     import django
 
@@ -106,7 +108,7 @@ def seat_tables(count: int, *, turn_seconds: int) -> list[SeatedTable]:
         for i, user in enumerate(users[1:], start=1):
             services.seat_take(room=room, user=user, index=i)
         Seat.objects.filter(room=room).update(ready=True)
-        services.match_start(room=room, by_user=users[0])
+        services.match_start(room=room, by_user=users[0], first_seed=first_seed)
         cookies: list[str] = []
         for user in users:
             session = SessionStore()
