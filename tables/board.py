@@ -211,16 +211,18 @@ class PublicBoard:
 class PrivateBoard:
     """What only one seat sees: its tiles, its choices, its hints and its buttons.
 
-    Two boards are equal when they render the same part: the room (whose number alone the
-    part shows), the step and the version are left out of the comparison, since the part does
-    not show them and they change with every move (moves take the step from the public part).
+    Two boards are equal when they render the same part, so a seat whose board did not
+    change is not rendered again. Left out of the comparison is what the part does not show
+    as such: the room (only its number), the step and the version (moves take the step from
+    the public part), the phase (the part shows only whether the hand has :attr:`ended`) and
+    whether the table waits on the seat (shown only as :attr:`still_there_asked`).
     """
 
     room: Room = field(compare=False)
     seat: int
     step: int = field(compare=False)
     version: int = field(compare=False)
-    phase: str
+    phase: str = field(compare=False)
     bao: str
     tuoguan: bool
     ready: bool
@@ -243,8 +245,13 @@ class PrivateBoard:
     """The seat owns the room and a hand has just ended: they may call the match off."""
     tuoguan_reason: str = ""
     """Why the seat is on 托管 (``Seat.TuoguanReason``), "" when it is not."""
-    asked: bool = False
+    asked: bool = field(default=False, compare=False)
     """The table waits on this seat now (its turn, or it may claim)."""
+    ended: bool = False
+    """The hand is over (its settlement is on the table)."""
+    still_there_asked: bool = False
+    """My seat went on 托管 because my time ran out and the table waits on me again: the
+    page asks "还在吗？" rather than letting the bot play on unnoticed."""
     discard_waits: dict[str, str] = field(default_factory=dict)
     """Per tile in my hand on my turn: what discarding it leaves me waiting on, in words
     (``tables.discard_hints``); absent for a discard that leaves the hand not ready."""
@@ -259,17 +266,6 @@ class PrivateBoard:
     def discard_waits_json(self) -> str:
         """:attr:`discard_waits` for the page's ``data-discard-waits`` (escaped by the template)."""
         return json.dumps(self.discard_waits, ensure_ascii=False)
-
-    @property
-    def still_there_asked(self) -> bool:
-        """My seat went on 托管 because my time ran out and the table waits on me again:
-        the page asks "还在吗？" rather than letting the bot play on unnoticed."""
-        return (
-            self.tuoguan
-            and self.tuoguan_reason == "timeout"
-            and self.asked
-            and self.phase != "ended"
-        )
 
     @property
     def ends_at_ms(self) -> int | None:
@@ -452,9 +448,9 @@ def public_board(table: Table, now: datetime | None = None) -> PublicBoard:
         finished=table.finished,
         waiting_names=[seat_name(table.seats[i]) for i in sorted(acting)],
     )
-    if table.hand_row is not None:
-        board.hand_id = table.hand_row.pk
-        board.seed_hash = table.hand_row.seed_hash
+    board.hand_id = table.hand_id
+    if table.seed_hash is not None:
+        board.seed_hash = table.seed_hash
     if room.turn_deadline is not None and waited_for:
         board.deadline = room.turn_deadline
         board.seconds_left = max(0, int((room.turn_deadline - now).total_seconds() + 0.999))
@@ -509,6 +505,10 @@ def private_board(table: Table, seat: int) -> PrivateBoard:
     board.hints = _hints_view(hints(info))
     board.tuoguan_reason = me.tuoguan_reason if me.tuoguan else ""
     board.asked = seat in must_act(table)
+    board.ended = board.phase == "ended"
+    board.still_there_asked = (
+        board.tuoguan and board.tuoguan_reason == "timeout" and board.asked and not board.ended
+    )
     if board.can_discard:
         board.discard_waits = discard_waits(info)
     board.names = [seat_name(s) for s in table.seats]

@@ -44,8 +44,16 @@ VOTE_SECONDS = 60
 
 
 def vote_open(t: Table) -> DissolveVote | None:
-    """The vote under way at this table, if any."""
-    return DissolveVote.objects.filter(room=t.room, outcome=DissolveVote.Outcome.OPEN).first()
+    """The vote under way at this table, if any (read once per transaction: a move asks
+    twice, its check and the clock's)."""
+    if not t.vote_read:
+        t.vote = (
+            DissolveVote.objects.filter(room=t.room, outcome=DissolveVote.Outcome.OPEN)
+            .order_by("pk")
+            .first()
+        )
+        t.vote_read = True
+    return t.vote
 
 
 def message_apply(
@@ -76,6 +84,7 @@ def _propose(t: Table, seat_index: int, now: datetime) -> None:
         started_at=now,
         deadline=now + timedelta(seconds=VOTE_SECONDS),
     )
+    t.vote, t.vote_read = vote, True
     DissolveAnswer.objects.bulk_create(
         DissolveAnswer(
             vote=vote, seat=s.index, agree=True, how=DissolveAnswer.How.BOT, created_at=now
@@ -142,6 +151,7 @@ def _close(t: Table, vote: DissolveVote, outcome: str, now: datetime) -> None:
     vote.outcome = outcome
     vote.ended_at = now
     vote.save(update_fields=["outcome", "ended_at"])
+    t.vote, t.vote_read = None, True
     if outcome == DissolveVote.Outcome.FAILED and t.room.turn_deadline is not None:
         # The countdown stood still while the vote ran: it resumes with the time it had.
         t.room.turn_deadline += now - vote.started_at

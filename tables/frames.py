@@ -43,7 +43,15 @@ from tables.live import (
 from tables.models import Room
 from tables.table import Table, load_table
 
-__all__ = ["FrameCache", "Shown", "Snapshot", "frame_cache", "snapshot_load", "table_frame"]
+__all__ = [
+    "FrameCache",
+    "Shown",
+    "Snapshot",
+    "frame_cache",
+    "renders_carry",
+    "snapshot_load",
+    "table_frame",
+]
 
 MAX_ROOMS = 4096
 """Rooms kept per process; the least recently pushed go first."""
@@ -78,17 +86,24 @@ class Snapshot:
 
 
 def snapshot_load(number: str) -> Snapshot:
-    """Read room ``number`` for rendering: four queries (room, seats, the hand's row, the
-    解散 votes; a fifth, the answers, while a vote runs)."""
+    """Read room ``number`` for rendering: three queries (room, seats, the 解散 votes; a
+    fourth, the answers, while a vote runs)."""
     started = time.time()
     room = Room.objects.filter(number=number.strip()).first()
     if room is None:
         return Snapshot(loaded_at=started, room=None, table=None)
-    table = load_table(room, hand_fields=("id", "seed_hash"))
+    table = load_table(room)
     if table is not None and table.hand is None:
         table = None
     votes = VoteState() if table is None else vote_state_load(room)
     return Snapshot(loaded_at=started, room=room, table=table, votes=votes)
+
+
+def renders_carry(before: Snapshot | None, after: Snapshot) -> None:
+    """Give ``after`` the seats' parts rendered from ``before``, the room's previous read:
+    only those the pages still show (rendered for the last change) are worth keeping."""
+    if before is not None:
+        after.rendered = {k: before.rendered[k] for k in before.private if k in before.rendered}
 
 
 class FrameCache:
@@ -111,10 +126,7 @@ class FrameCache:
                 before = snap
                 snap = await database_sync_to_async(snapshot_load)(number)
                 self.loads += 1
-                if before is not None:  # only the parts pages still show are worth keeping
-                    snap.rendered = {
-                        k: before.rendered[k] for k in before.private if k in before.rendered
-                    }
+                renders_carry(before, snap)
                 self.snapshots[number] = snap
             self.snapshots.move_to_end(number)
             while len(self.snapshots) > self.max_rooms:

@@ -75,7 +75,7 @@ def match_begin(room: Room, *, first_seed: str | None = None) -> Table:
         match_length=room.match_length,
     )
     room.state = {"match_id": record.pk}
-    t = Table(room=room, seats=seats, match=match, hand=None, hand_row=None)
+    t = Table(room=room, seats=seats, match=match, hand=None)
     hand_deal(t, first_seed)
     return t
 

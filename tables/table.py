@@ -7,8 +7,7 @@ server processes can share tables, and a restart loses nothing that was committe
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils import timezone
@@ -16,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from engine.hand import HandState, waiting_on
 from engine.match import Match
-from tables.models import Hand, Room, Seat
+from tables.models import DissolveVote, Hand, Room, Seat
 from tables.protocol import PlayError
 
 __all__ = ["Table", "load_table", "must_act", "seat_automatic", "table_locked", "table_save"]
@@ -24,36 +23,57 @@ __all__ = ["Table", "load_table", "must_act", "seat_automatic", "table_locked", 
 
 @dataclass
 class Table:
-    """A room's running game as loaded for one transaction."""
+    """A room's running game as loaded for one transaction.
+
+    The hand's ``Hand`` row is read only when something asks for it (:attr:`hand_row`):
+    most moves never do, since the log lives in ``room.state`` while the hand is played, and
+    the table shows the hand's id and commitment, which ``room.state`` keeps beside it."""
 
     room: Room
     seats: list[Seat]
     match: Match
     hand: HandState | None
-    hand_row: Hand | None
+    hand_id: int | None = None
+    seed_hash: str | None = None
+    """The hand's commitment (``Hand.seed_hash``), shown on the table."""
+    _hand_row: Hand | None = field(default=None, repr=False)
+    vote: DissolveVote | None = field(default=None, repr=False)
+    """The 解散 vote under way, once :func:`tables.dissolve.vote_open` has read it."""
+    vote_read: bool = field(default=False, repr=False)
 
     @property
     def finished(self) -> bool:
         return self.room.status == Room.Status.FINISHED
 
+    @property
+    def hand_row(self) -> Hand | None:
+        """The hand's record, read the first time it is asked for."""
+        if self._hand_row is None and self.hand_id is not None:
+            self._hand_row = Hand.objects.filter(pk=self.hand_id).order_by("pk").first()
+        return self._hand_row
 
-def load_table(room: Room, *, hand_fields: Sequence[str] = ()) -> Table | None:
-    """The room's game as stored (no lock: for reading and rendering), or None before it starts.
+    @hand_row.setter
+    def hand_row(self, row: Hand | None) -> None:
+        self._hand_row = row
+        self.hand_id = None if row is None else row.pk
+        self.seed_hash = None if row is None else row.seed_hash
 
-    ``hand_fields``: read only these fields of the hand's row (a render needs its id and
-    commitment, not its action log)."""
+
+def load_table(room: Room) -> Table | None:
+    """The room's game as stored (no lock: for reading and rendering), or None before it
+    starts: two queries, the room's seats with their users, and none for the hand's row
+    (:attr:`Table.hand_row` reads it when asked)."""
     if not room.state:
         return None
     seats = list(Seat.objects.filter(room=room).select_related("user").order_by("index"))
     match = Match.from_json(room.state["match"])
     hand_json = room.state.get("hand")
     hand = HandState.from_json(hand_json) if hand_json else None
-    hand_id = room.state.get("hand_id")
-    rows = Hand.objects.filter(pk=hand_id)
-    if hand_fields:
-        rows = rows.only(*hand_fields)
-    hand_row = rows.first() if hand_id else None
-    return Table(room=room, seats=seats, match=match, hand=hand, hand_row=hand_row)
+    t = Table(room=room, seats=seats, match=match, hand=hand, hand_id=room.state.get("hand_id"))
+    t.seed_hash = room.state.get("seed_hash")
+    if t.seed_hash is None and t.hand_row is not None:  # a state saved before it kept the hash
+        t.seed_hash = t.hand_row.seed_hash
+    return t
 
 
 def room_locked(number: str) -> Room | None:
@@ -85,7 +105,8 @@ def table_save(t: Table) -> None:
         **(room.state or {}),
         "match": t.match.to_json(),
         "hand": t.hand.to_json() if t.hand else None,
-        "hand_id": t.hand_row.pk if t.hand_row else None,
+        "hand_id": t.hand_id,
+        "seed_hash": t.seed_hash,
     }
     room.version += 1
     if _progress(room.state) != before or room.moved_at is None:

@@ -34,6 +34,17 @@ def _no_claim_pause(settings: Any) -> None:
     settings.TABLE_CLAIM_PAUSE_SECONDS = 0
 
 
+@pytest.fixture(autouse=True)
+def _default_language() -> Iterator[None]:
+    """Each test starts in the site's default language: a request through the test client
+    activates the page's language in this thread (``LocaleMiddleware``) and leaves it there."""
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()
+
+
 @pytest.fixture
 def password() -> str:
     """A password that passes Django's validators; every ``make_user`` user has it."""

@@ -34,7 +34,8 @@ from __future__ import annotations
 import hashlib
 import logging
 from collections.abc import Iterable
-from functools import cache, lru_cache
+from functools import cache
+from weakref import WeakKeyDictionary
 
 from django import template
 from django.contrib.staticfiles import finders
@@ -42,7 +43,7 @@ from django.template import Context
 from django.templatetags.static import static
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, ngettext, pgettext, pgettext_lazy
+from django.utils.translation import ngettext, pgettext, pgettext_lazy, trans_real
 
 from engine.tiles import (
     HONORS,
@@ -192,7 +193,7 @@ def render_tile(
     if kind is None:
         logger.warning("not a tile: %r", code)
         return mark_safe("")
-    return _tile_html(
+    key: _TileKey = (
         kind,
         bao,
         drawn,
@@ -204,13 +205,26 @@ def render_tile(
         str(action),
         ws_send,
         local,
-        get_language(),
     )
+    # A table push is mostly tiles and a hand shows few distinct ones: each is built once per
+    # process and translation catalog (the catalog gettext itself reads, so a page's language,
+    # or none at all after ``deactivate_all``, is never served another's labels).
+    built = _built.setdefault(trans_real.catalog(), {})
+    html = built.get(key)
+    if html is None:
+        if len(built) >= MAX_BUILT:
+            built.clear()
+        html = built[key] = _tile_html(*key)
+    return html
 
 
-# A table push is mostly tiles, and a hand uses few distinct ones: each distinct tile is
-# built once per process and language (building one is string work plus a translation).
-@lru_cache(maxsize=8192)
+MAX_BUILT = 4096
+"""Distinct tiles kept per catalog; far more than pages use (kinds times variants)."""
+
+_TileKey = tuple[int, bool, bool, bool, bool, bool, str, bool, str, bool, bool]
+_built: WeakKeyDictionary[object, dict[_TileKey, SafeString]] = WeakKeyDictionary()
+
+
 def _tile_html(
     kind: int,
     bao: bool,
@@ -223,7 +237,6 @@ def _tile_html(
     action: str,
     ws_send: bool,
     local: bool,
-    language: str | None,
 ) -> SafeString:
     text = format_tile(kind)
     name = tile_label(kind)

@@ -13,7 +13,7 @@ from django.conf import settings as django_settings
 
 from engine.hand import HandState
 from engine.tiles import format_tile
-from tables import frames, notify, services
+from tables import frames, live, notify, services
 from tables.models import Room, Seat
 from tables.protocol import parse_text
 from tables.routing import websocket_urlpatterns
@@ -115,15 +115,17 @@ async def test_a_push_sends_only_what_changed_for_that_page(make_user: Any) -> N
         await c.disconnect()
 
 
-def test_a_snapshot_reads_the_room_in_four_queries(
+def test_a_snapshot_reads_the_room_in_three_queries(
     make_user: Any, django_assert_num_queries: Any
 ) -> None:
     users = [make_user(f"p{i}") for i in range(4)]
     room = four_people_waiting(users)
-    # The room, its seats with their users, the hand's id and commitment, the 解散 votes.
-    with django_assert_num_queries(4):
+    # The room, its seats with their users, the 解散 votes (the hand's id and commitment are
+    # in the room's state).
+    with django_assert_num_queries(3):
         snap = frames.snapshot_load(room.number)
-    assert snap.table is not None and snap.table.hand_row is not None
+    assert snap.table is not None and snap.table.hand_id is not None
+    assert snap.table.seed_hash is not None
     assert snap.room is not None and snap.deadline == snap.room.deadline
     assert frames.snapshot_load("999999").room is None
 
@@ -136,13 +138,13 @@ async def test_a_seat_whose_view_did_not_change_is_not_rendered_again(
     comms = [await connect(room, u) for u in users]
     await drain(comms)
     renders: list[int] = []
-    render = frames.render_private_view
+    render = live.render_private_view
 
     def counted(view: Any, *, csrf_token: str) -> Any:
         renders.append(view.mine.seat)
         return render(view, csrf_token=csrf_token)
 
-    monkeypatch.setattr(frames, "render_private_view", counted)
+    monkeypatch.setattr("tables.frames.render_private_view", counted)
     await sync_to_async(dealer_discards)(room, users)
     await notify.table_changed_async(room.number)
     got = await drain(comms)

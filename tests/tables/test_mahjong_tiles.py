@@ -186,3 +186,17 @@ def test_the_inlined_sprite_holds_every_symbol_and_shows_nothing():
     for kind in range(KIND_COUNT):
         assert f'<symbol id="t-{format_tile(kind)}"' in html
     assert '<symbol id="t-bao"' in html and html.count("<svg") == 1
+
+
+def test_a_tile_built_once_is_never_served_in_another_catalog():
+    """Built tiles are kept per translation catalog: the same tile in turn under Chinese,
+    English, and no translation at all (what ``deactivate_all`` leaves) is labelled by each."""
+    with translation.override("zh-hans"):
+        assert 'aria-label="五万"' in mt.render_tile("5m")
+    with translation.override("en"):
+        assert 'aria-label="5 Characters"' in mt.render_tile("5m")
+    with translation.override(None):  # deactivated: the source strings
+        assert 'aria-label="5 Characters"' in mt.render_tile("5m")
+    with translation.override("zh-hans"):
+        assert mt.render_tile("5m") is mt.render_tile("5m")  # built once, then kept
+        assert 'aria-label="五万"' in mt.render_tile("5m")

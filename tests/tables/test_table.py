@@ -11,11 +11,12 @@ from django.db import transaction
 from django.utils import timezone
 
 from engine.hand import waiting_on
+from engine.tiles import format_tile
 from tables import clock, services
-from tables.models import Room
-from tables.protocol import PlayError
+from tables.models import Room, Seat
+from tables.protocol import PlayError, parse_message
 from tables.table import load_table, must_act, table_locked, table_save
-from tests.tables.factories import hand_of, start_with_bots
+from tests.tables.factories import hand_of, start_with_bots, start_with_four_people
 
 pytestmark = pytest.mark.usefixtures("english")
 
@@ -78,3 +79,47 @@ def test_moved_at_follows_moves_not_pages(user: Any) -> None:
     assert clock.advance(room.number, now=room.deadline)
     moved = Room.objects.get(pk=room.pk).moved_at
     assert moved is not None and moved > long_ago
+
+
+def test_a_move_reads_the_table_in_three_queries_and_writes_one_row(
+    make_user: Any, django_assert_num_queries: Any
+) -> None:
+    """The room locked, its seats, the 解散 vote asked for once (the move's check and the
+    clock's); the hand's row is not read; one UPDATE of the room."""
+    started = start_with_four_people([make_user(f"p{i}") for i in range(4)])
+    Seat.objects.filter(room=started).update(tuoguan=False)  # else the move takes it off
+    table = load_table(started)
+    assert table is not None and table.hand is not None
+    hand = table.hand
+    seat = table.seats[hand.turn]
+    assert seat.user is not None
+    tile = format_tile(hand.drawn if hand.drawn is not None else hand.hands[hand.turn][0])
+    message = parse_message({"action": "discard", "tile": tile, "step": str(hand.step)})
+    with django_assert_num_queries(6) as captured:  # with the savepoint and its release
+        services.table_act(number=started.number, user=seat.user, message=message)
+    sql = [q["sql"] for q in captured.captured_queries]
+    assert not any('FROM "tables_hand"' in q for q in sql)
+    assert sum(q.startswith("UPDATE") for q in sql) == 1
+
+
+def test_the_hand_row_is_read_when_asked_for_and_the_hash_comes_from_the_state(
+    started: Room, django_assert_num_queries: Any
+) -> None:
+    room = Room.objects.get(pk=started.pk)
+    with django_assert_num_queries(1):  # the seats
+        table = load_table(room)
+    assert table is not None and table.seed_hash is not None and table.hand_id is not None
+    with django_assert_num_queries(1):
+        row = table.hand_row
+    assert row is not None and row.seed_hash == table.seed_hash and row.pk == table.hand_id
+    with django_assert_num_queries(0):
+        assert table.hand_row is row
+
+
+def test_a_state_saved_without_the_hash_reads_it_from_the_hand_row(started: Room) -> None:
+    state = dict(started.state or {})
+    del state["seed_hash"]
+    Room.objects.filter(pk=started.pk).update(state=state)
+    table = load_table(Room.objects.get(pk=started.pk))
+    assert table is not None and table.hand_row is not None
+    assert table.seed_hash == table.hand_row.seed_hash
