@@ -68,14 +68,27 @@ def database_config(environ: Mapping[str, str], base_dir: Path) -> dict[str, Any
     """SQLite at ``base_dir/db.sqlite3`` (or ``SQLITE_PATH``) unless DATABASE_URL is set."""
     url = environ.get("DATABASE_URL", "")
     if url:
-        return dict(dj_database_url.parse(url, conn_max_age=600))
+        config = dict(dj_database_url.parse(url, conn_max_age=600))
+        if config["ENGINE"].endswith("sqlite3"):  # an SQLite file named by URL: the same care
+            config["OPTIONS"] = {**config.get("OPTIONS", {}), **SQLITE_OPTIONS}
+        return config
     return {
         "ENGINE": "django.db.backends.sqlite3",
         "NAME": environ.get("SQLITE_PATH") or base_dir / "db.sqlite3",
-        # Every table move is a write transaction: take SQLite's write lock at BEGIN, and
-        # wait for it, so concurrent moves queue instead of failing with "database is locked".
-        "OPTIONS": {"transaction_mode": "IMMEDIATE", "timeout": 20},
+        "OPTIONS": dict(SQLITE_OPTIONS),
     }
+
+
+SQLITE_OPTIONS: dict[str, Any] = {
+    # Every table move is a write transaction: take SQLite's write lock at BEGIN, and wait
+    # for it, so concurrent moves queue instead of failing with "database is locked".
+    "transaction_mode": "IMMEDIATE",
+    "timeout": 20,
+    # Write-ahead log: pages read while a move commits (the server's and the browser tests'
+    # processes share the file), and a commit syncs one file, not a journal and the database.
+    # synchronous stays FULL: a commit is on disk when it returns.
+    "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;",
+}
 
 
 def channel_layer_config(environ: Mapping[str, str]) -> dict[str, Any]:

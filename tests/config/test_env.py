@@ -154,6 +154,22 @@ def test_sqlite_queues_writers_instead_of_failing(tmp_path: Path):
     assert options["transaction_mode"] == "IMMEDIATE" and options["timeout"] >= 5
 
 
+def test_an_sqlite_url_gets_the_same_options(tmp_path: Path):
+    config = env.database_config({"DATABASE_URL": f"sqlite:///{tmp_path}/db.sqlite3"}, tmp_path)
+    assert config["OPTIONS"] == env.SQLITE_OPTIONS
+    assert config["OPTIONS"] == env.database_config({}, tmp_path)["OPTIONS"]
+
+
+def test_sqlite_keeps_a_write_ahead_log_synced_on_commit(tmp_path: Path):
+    import sqlite3
+
+    options = env.database_config({}, tmp_path)["OPTIONS"]
+    with sqlite3.connect(tmp_path / "x.sqlite3") as db:
+        db.executescript(options["init_command"])
+        assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+        assert db.execute("PRAGMA synchronous").fetchone() == (2,)  # FULL
+
+
 def test_sqlite_path_names_another_database_file(tmp_path: Path):
     config = env.database_config({"SQLITE_PATH": str(tmp_path / "x.sqlite3")}, tmp_path)
     assert config["NAME"] == str(tmp_path / "x.sqlite3")
