@@ -68,8 +68,8 @@ def database_config(environ: Mapping[str, str], base_dir: Path) -> dict[str, Any
     """SQLite at ``base_dir/db.sqlite3`` (or ``SQLITE_PATH``) unless DATABASE_URL is set."""
     url = environ.get("DATABASE_URL", "")
     if url:
-        config = dict(dj_database_url.parse(url, conn_max_age=600))
-        if config["ENGINE"].endswith("sqlite3"):  # an SQLite file named by URL: the same care
+        config: dict[str, Any] = dict(dj_database_url.parse(url, conn_max_age=600))
+        if str(config["ENGINE"]).endswith("sqlite3"):  # an SQLite file by URL: the same care
             config["OPTIONS"] = {**config.get("OPTIONS", {}), **SQLITE_OPTIONS}
         return config
     return {
