@@ -129,8 +129,9 @@ class Player:
                     text = await asyncio.wait_for(ws.recv(), timeout=1.0)
                 except TimeoutError:
                     continue
+                at = time.perf_counter()  # the screen has it: what it does next is the page's
                 frame = parse_frame(text if isinstance(text, str) else text.decode())
-                self.table.received(self.seat, frame, time.perf_counter())
+                self.table.received(self.seat, frame, at)
                 if frame.step is not None:
                     self.step = frame.step
                 if frame.error:

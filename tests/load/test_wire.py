@@ -73,3 +73,25 @@ def test_latency_is_taken_when_the_fourth_screen_has_the_move():
     run.received(3, Frame(size=10, version=7), at=now + 9.0)
     assert len(run.latencies) == 1
     assert 9.0 <= run.latencies[0] < 10.0
+
+
+PUBLIC_PUSH = (
+    '<div id="table-public" class="table-public phase-turn" data-hand="3" data-step="9" '
+    'data-version="12" data-phase="turn" hx-swap-oob="true"><span data-tile="5m"></span></div>'
+    '<i id="table-clock" hidden data-now="1" hx-swap-oob="true"></i>'
+)
+
+
+def test_a_push_without_controls_is_read_from_its_root_alone():
+    from tests.load import wire
+
+    f = parse_frame(PUBLIC_PUSH)
+    assert (f.hand, f.step, f.version, f.phase, f.controls, f.private) == (
+        3,
+        9,
+        12,
+        "turn",
+        [],
+        False,
+    )
+    assert f == wire._parse(PUBLIC_PUSH)

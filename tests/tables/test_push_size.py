@@ -64,3 +64,19 @@ async def test_a_whole_hand_of_pushes_draws_no_tile_and_stays_small(user: Any) -
     assert refs and all(re.fullmatch(r"#t-[\w-]+", r) for r in refs)  # the page inlines the sprite
     assert statistics.median(sizes) <= 9 * 1024
     assert sizes[-1] <= 24 * 1024
+
+
+async def test_the_load_clients_read_every_real_push_as_a_full_parse_would(user: Any) -> None:
+    """``tests.load.wire`` reads a push without controls from its root tag alone: on every
+    push of a whole hand that reading equals the full HTML parse."""
+    from tests.load import wire
+
+    pushes = await record_pushes(user, "push-size")
+    peeked = 0
+    for html in pushes:
+        full = wire._parse(html)
+        assert wire.parse_frame(html) == full
+        if not full.controls and not full.private:
+            peeked += 1
+            assert wire._peek(html) == full
+    assert peeked > 0
