@@ -20,7 +20,8 @@ from engine.rules import Rules
 from ledger.models import Entry
 from tables import services
 from tables.models import DissolveVote, Hand, Room
-from tests.browser.driver import PHONE, goto_table
+from tests.browser.driver import PHONE, click_move, goto_table
+from tests.browser.policy import Move
 
 pytestmark = pytest.mark.browser
 
@@ -118,7 +119,8 @@ def test_one_refusal_and_play_goes_on(new_context: Any, make_user: Any, screensh
     # Whoever's turn it is discards, and every page sees the table move on.
     acting = next(p for p in pages if p.locator("#my-hand.can-discard").count())
     step = int(acting.locator("#table-public").get_attribute("data-step") or "0")
-    acting.locator("#my-hand button[data-tile]").first.click()
+    tile = acting.locator("#my-hand button[data-tile]").first.get_attribute("data-tile")
+    click_move(acting, Move("discard", tile=tile))  # on a phone: a tap to lift, one to discard
     for page in pages:
         expect(page.locator("#table-public")).to_have_attribute("data-step", str(step + 1))
     assert Room.objects.get(pk=room.pk).status == Room.Status.PLAYING
