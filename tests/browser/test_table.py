@@ -164,6 +164,21 @@ def test_one_person_and_three_bots_play_a_whole_hand(
 # ---------------------------------------------------------------- 2. four people
 
 
+def press_ready(page: Any, attempts: int = 3) -> None:
+    """准备, as a person does it: a press that lands as a push replaces the seats (another
+    page opened its socket) is lost with the old button, and the person presses again."""
+    for _ in range(attempts):
+        button = page.locator("#live [data-action=ready]")
+        if button.count():
+            button.click()
+        try:
+            expect(page.locator("#live [data-action=unready]")).to_be_visible(timeout=3_000)
+            return
+        except AssertionError:
+            continue
+    expect(page.locator("#live [data-action=unready]")).to_be_visible()
+
+
 def test_four_people_play_a_hand_with_a_peng_and_a_chi(
     new_context: Any, make_user: Any, screenshots: Path
 ) -> None:
@@ -189,8 +204,7 @@ def test_four_people_play_a_hand_with_a_peng_and_a_chi(
         expect(page.locator("#live [data-action=ready]")).to_be_visible()
         expect(pages[0].locator("#live .seats")).to_contain_text(name)
     for page in pages:
-        page.locator("#live [data-action=ready]").click()
-        expect(page.locator("#live [data-action=unready]")).to_be_visible()
+        press_ready(page)
     expect(pages[0].locator("#live .seat.is-ready")).to_have_count(4)
     seat_of = {s.user_id: s.index for s in Seat.objects.filter(room=room)}
     assert [seat_of[u.pk] for u in users] == [0, 1, 2, 3]
