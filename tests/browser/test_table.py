@@ -15,6 +15,7 @@ Screenshots of the lobby, the waiting room, the table and the settlement go to
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -109,8 +110,11 @@ def test_one_person_and_three_bots_play_a_whole_hand(
     number = page.url.rstrip("/").rsplit("/", 1)[-1]
     add_bot = page.locator("#live [data-action=add-bot]")
     for left in (2, 1, 0):
-        add_bot.first.click()
-        expect(add_bot).to_have_count(left)
+
+        def seated(left: int = left) -> None:
+            expect(add_bot).to_have_count(left)
+
+        press_until(page, add_bot.first, seated)
     page.locator("#live [data-action=ready]").click()
     expect(page.locator("#live [data-action=unready]")).to_be_visible()
     wait_ws_open(page)
@@ -164,19 +168,29 @@ def test_one_person_and_three_bots_play_a_whole_hand(
 # ---------------------------------------------------------------- 2. four people
 
 
-def press_ready(page: Any, attempts: int = 3) -> None:
-    """准备, as a person does it: a press that lands as a push replaces the seats (another
-    page opened its socket) is lost with the old button, and the person presses again."""
-    for _ in range(attempts):
-        button = page.locator("#live [data-action=ready]")
+def press_until(page: Any, button: Any, done: Callable[[], None], attempts: int = 3) -> None:
+    """Press ``button`` until ``done()`` stops raising, as a person does: a press that lands
+    as a push replaces the seats (another page opened its socket, a bot sat down) is lost
+    with the old button, and the person presses again."""
+    for _ in range(attempts - 1):
         if button.count():
             button.click()
         try:
-            expect(page.locator("#live [data-action=unready]")).to_be_visible(timeout=3_000)
+            done()
             return
         except AssertionError:
             continue
-    expect(page.locator("#live [data-action=unready]")).to_be_visible()
+    if button.count():
+        button.click()
+    done()
+
+
+def press_ready(page: Any) -> None:
+    press_until(
+        page,
+        page.locator("#live [data-action=ready]"),
+        lambda: expect(page.locator("#live [data-action=unready]")).to_be_visible(),
+    )
 
 
 def test_four_people_play_a_hand_with_a_peng_and_a_chi(

@@ -33,7 +33,7 @@ from engine.rules import Rules
 from tables.models import Hand, Room
 from tests.load.client import choose, move_text
 from tests.load.server import Server, database_url, free_port, seat_tables, server_env
-from tests.load.wire import parse_frame
+from tests.load.wire import Frame, parse_frame
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
@@ -100,6 +100,7 @@ class Page:
     async def _read(self, ws: Any, stop: asyncio.Event, page_url: str) -> None:
         acted_on: int | None = None
         step: int | None = None
+        controls: Frame | None = None  # the last frame with the seat's own part: its buttons
         while not stop.is_set():
             try:
                 text = await asyncio.wait_for(ws.recv(), timeout=0.5)
@@ -107,11 +108,19 @@ class Page:
                 continue
             frame = parse_frame(text)
             if frame.version is None:
-                acted_on = None if frame.error else acted_on
+                if frame.error and self.acting and controls is not None:
+                    # Refused (the table moved on meanwhile): the page keeps its buttons, and
+                    # the player looks again and presses what is still there.
+                    await asyncio.sleep(0.3)
+                    control = choose(controls, self.rng)
+                    if control is not None:
+                        await ws.send(move_text(control, step=step, page_url=page_url))
                 continue
             self.seen.append((time.monotonic(), frame.version, frame.hand, frame.phase))
             if frame.step is not None:
                 step = frame.step
+            if frame.private:
+                controls = frame
             if self.acting and frame.version != acted_on:
                 control = choose(frame, self.rng)
                 if control is not None:
