@@ -9,6 +9,8 @@ nothing, so each timer fires once.
 
 from __future__ import annotations
 
+import time
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -30,7 +32,7 @@ from tables.moves import (
 from tables.presence import gone_since
 from tables.table import Table, load_table, must_act, room_locked, seat_automatic, table_save
 
-__all__ = ["READY_SECONDS_MIN", "advance", "schedule", "table_commit"]
+__all__ = ["READY_SECONDS_MIN", "Committed", "advance", "committed", "schedule", "table_commit"]
 
 READY_SECONDS_MIN = 30
 """The settlement stays on screen at least this long before the clock readies a seat."""
@@ -106,22 +108,44 @@ def table_commit(t: Table, now: datetime) -> None:
     table_save(t)
 
 
-def advance(number: str, now: datetime | None = None) -> bool:
+@dataclass(frozen=True)
+class Committed:
+    """A change as its transaction saved it: what the process that made it pushes to its own
+    pages without reading the table again (:meth:`tables.frames.FrameCache.offer`).
+
+    Truthy, so ``if advance(...)`` still reads as "did anything change"."""
+
+    table: Table
+    """The table as saved, ``room.version`` included."""
+    votes: dissolve.VoteState
+    """The 解散 vote as it stands in the same transaction."""
+    read_at: float
+    """``time.time()`` before the transaction began: every change committed earlier is in it."""
+
+
+def committed(t: Table, read_at: float) -> Committed:
+    """``t`` as just saved (inside its transaction, after :func:`table_commit`)."""
+    return Committed(table=t, votes=dissolve.votes_of(t), read_at=read_at)
+
+
+def advance(number: str, now: datetime | None = None) -> Committed | None:
     """Do whatever is due at the table: bots' moves, timed-out seats to 托管, the next deal.
 
-    Returns whether anything changed. Safe to call from every process at once.
+    Returns what was committed, or None when nothing was due. Safe to call from every process
+    at once.
     """
     now = now or timezone.now()
+    read_at = time.time()
     with transaction.atomic():
         room = room_locked(number)
         if room is None or room.deadline is None or now < room.deadline:
-            return False
+            return None
         t = load_table(room)
         if t is None:
-            return False
+            return None
         if dissolve.vote_tick(t, now):
             table_commit(t, now)
-            return True
+            return committed(t, read_at)
         waiting = must_act(t)
         for i in waiting:
             seat = t.seats[i]
@@ -143,4 +167,4 @@ def advance(number: str, now: datetime | None = None) -> bool:
         hand_deal_if_all_ready(t)
         hand_book_if_ended(t, now)
         table_commit(t, now)
-        return True
+        return committed(t, read_at)

@@ -182,7 +182,7 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
                 if isinstance(message, Phrase):  # chat: no table work, no version bump
                     await self.phrase_broadcast(message)
                     return
-            changed = await database_sync_to_async(self._act)(message)
+            change = await database_sync_to_async(self._act)(message)
         except PlayError as exc:
             await self.send_error(str(exc))
             return
@@ -191,16 +191,26 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
             with translation.override(language):
                 await self.send_error(_("That did not go through; nothing changed. Try again."))
             return
-        if changed:
-            await notify.table_changed_async(self.number)
+        if change is not None:
+            await self.changed(change)
 
-    def _act(self, message: Message) -> bool:
+    async def changed(self, change: clock.Committed) -> None:
+        """Tell every page of the table that this socket's process committed ``change``; this
+        process's pages are pushed from it as saved, without reading the table again."""
+        frames.frame_cache().offer(self.number, change)
+        await notify.table_changed_async(self.number, version=change.table.room.version)
+
+    def _act(self, message: Message) -> clock.Committed | None:
         assert self.user is not None
         with translation.override(_language(self.scope)):
             return services.table_act(number=self.number, user=self.user, message=message)
 
     async def table_changed(self, event: dict[str, Any]) -> None:
-        await self.push(fresh_after=float(event.get("at") or time.time()))
+        version = event.get("version")
+        await self.push(
+            fresh_after=float(event.get("at") or time.time()),
+            version=version if isinstance(version, int) else None,
+        )
 
     async def phrase_broadcast(self, message: Phrase) -> None:
         assert self.user is not None
@@ -239,12 +249,13 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
             )
         return html, (room.deadline if room else None), room is not None
 
-    async def push(self, fresh_after: float | None = None) -> bool:
-        """Send this page what changed since ``fresh_after`` (default: now); False if the room
-        does not exist. The table is read and its public part rendered once per change for
-        every page of this process (:mod:`tables.frames`)."""
+    async def push(self, fresh_after: float | None = None, version: int | None = None) -> bool:
+        """Send this page what changed since ``fresh_after`` (default: now) or up to room
+        version ``version``; False if the room does not exist. The table is read and its
+        public part rendered once per change for every page of this process
+        (:mod:`tables.frames`)."""
         snap = await frames.frame_cache().snapshot(
-            self.number, time.time() if fresh_after is None else fresh_after
+            self.number, time.time() if fresh_after is None else fresh_after, version
         )
         if snap.room is None:
             return False
@@ -302,11 +313,11 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         # From here this tick runs to the end even if a push arms the next one meanwhile.
         self.timer = None
         try:
-            changed = await database_sync_to_async(clock.advance)(self.number)
+            change = await database_sync_to_async(clock.advance)(self.number)
         except Exception:
             # A failed tick must not stop the table's clock: log it and try again shortly.
             logger.exception("table %s: advance failed", self.number)
             self.arm(timezone.now() + RETRY_AFTER)
             return
-        if changed:
-            await notify.table_changed_async(self.number)
+        if change is not None:
+            await self.changed(change)

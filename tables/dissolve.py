@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 from tables.models import DissolveAnswer, DissolveVote, Room
 from tables.models import Match as MatchRecord
 from tables.protocol import AnswerDissolve, PlayError, ProposeDissolve
-from tables.table import Table
+from tables.table import Table, VoteState
 
 __all__ = [
     "VOTE_SECONDS",
@@ -37,23 +37,26 @@ __all__ = [
     "vote_state_load",
     "vote_tick",
     "vote_view",
+    "votes_of",
 ]
 
 VOTE_SECONDS = 60
 """How long the others have to answer."""
 
 
+def votes_of(t: Table) -> VoteState:
+    """The vote under way at this table and this hand's proposals, read once per
+    transaction: a move asks twice (its check and the clock's) and once more for the pages
+    it is pushed to (:class:`tables.clock.Committed`). Read again after a vote changed or a
+    new hand was dealt."""
+    if t.votes is None or t.votes_hand != t.hand_id:
+        t.votes, t.votes_hand = vote_state_load(t.room, hand_id=t.hand_id), t.hand_id
+    return t.votes
+
+
 def vote_open(t: Table) -> DissolveVote | None:
-    """The vote under way at this table, if any (read once per transaction: a move asks
-    twice, its check and the clock's)."""
-    if not t.vote_read:
-        t.vote = (
-            DissolveVote.objects.filter(room=t.room, outcome=DissolveVote.Outcome.OPEN)
-            .order_by("pk")
-            .first()
-        )
-        t.vote_read = True
-    return t.vote
+    """The vote under way at this table, if any."""
+    return votes_of(t).vote
 
 
 def message_apply(
@@ -84,7 +87,7 @@ def _propose(t: Table, seat_index: int, now: datetime) -> None:
         started_at=now,
         deadline=now + timedelta(seconds=VOTE_SECONDS),
     )
-    t.vote, t.vote_read = vote, True
+    t.votes = None  # changed: read again when asked
     DissolveAnswer.objects.bulk_create(
         DissolveAnswer(
             vote=vote, seat=s.index, agree=True, how=DissolveAnswer.How.BOT, created_at=now
@@ -111,6 +114,7 @@ def _answer(t: Table, seat_index: int, agree: bool, now: datetime) -> None:
         how=DissolveAnswer.How.ANSWERED,
         created_at=now,
     )
+    t.votes = None
     _settle(t, vote, now, timed_out=False)
 
 
@@ -124,7 +128,8 @@ def vote_tick(t: Table, now: datetime) -> bool:
 
 
 def _settle(t: Table, vote: DissolveVote, now: datetime, *, timed_out: bool) -> None:
-    answers = {a.seat: a.agree for a in vote.answers.all()}
+    # Not vote.answers.all(): the vote may come with its answers prefetched, before this one.
+    answers = {a.seat: a.agree for a in DissolveAnswer.objects.filter(vote=vote)}
     others = [s.index for s in t.seats if s.index != vote.proposer_seat]
     if not all(answers.values()):
         _close(t, vote, DissolveVote.Outcome.FAILED, now)
@@ -151,7 +156,7 @@ def _close(t: Table, vote: DissolveVote, outcome: str, now: datetime) -> None:
     vote.outcome = outcome
     vote.ended_at = now
     vote.save(update_fields=["outcome", "ended_at"])
-    t.vote, t.vote_read = None, True
+    t.votes = None
     if outcome == DissolveVote.Outcome.FAILED and t.room.turn_deadline is not None:
         # The countdown stood still while the vote ran: it resumes with the time it had.
         t.room.turn_deadline += now - vote.started_at
@@ -202,24 +207,15 @@ class VoteView:
     vote_seconds: int = VOTE_SECONDS
 
 
-@dataclass(frozen=True)
-class VoteState:
-    """What the 解散 panels are built from, read once for every seat of a table."""
-
-    vote: DissolveVote | None = None
-    """The vote under way (its answers prefetched), or None."""
-    proposers: frozenset[int] = frozenset()
-    """The seats that have already proposed during the hand in play."""
-
-
-def vote_state_load(room: Room) -> VoteState:
-    """Read the vote under way and this hand's proposals: one query, two while a vote runs
-    (its answers)."""
-    hand_id = (room.state or {}).get("hand_id")
+def vote_state_load(room: Room, *, hand_id: int | None = None) -> VoteState:
+    """Read the vote under way and the proposals of the hand in play (``hand_id``; default:
+    the one ``room.state`` names): one query, two while a vote runs (its answers)."""
+    if hand_id is None:
+        hand_id = (room.state or {}).get("hand_id")
     current = Q(outcome=DissolveVote.Outcome.OPEN)
     if hand_id is not None:
         current |= Q(hand_id=int(hand_id))
-    votes = list(DissolveVote.objects.filter(current, room=room))
+    votes = list(DissolveVote.objects.filter(current, room=room).order_by("pk"))
     vote = next((v for v in votes if v.outcome == DissolveVote.Outcome.OPEN), None)
     if vote is not None:
         prefetch_related_objects([vote], "answers")
@@ -250,7 +246,8 @@ def vote_view(
     if vote is None:
         proposed = my_index is not None and my_index in votes.proposers
         return VoteView(can_propose=my_index is not None and not proposed)
-    answers = {a.seat: a.agree for a in vote.answers.all()}
+    # Not vote.answers.all(): the vote may come with its answers prefetched, before this one.
+    answers = {a.seat: a.agree for a in DissolveAnswer.objects.filter(vote=vote)}
     view = VoteView(
         running=True,
         proposer=names[vote.proposer_seat],

@@ -7,10 +7,14 @@ same group message await one read. The public part (``tables/_table_public.html`
 bytes for everyone) is rendered once per language; each seat's private part once per
 language and CSRF token (a person's page normally has one of each).
 
-Freshness comes from time, not versions: the group message carries when it was sent, after
-the change was committed (:mod:`tables.notify`), and a snapshot whose read began after that
-moment has the change. A page that opens needs a read begun after it joined the group:
-anything committed later sends another message.
+A snapshot is fresh for a group message (:mod:`tables.notify`) when its read began after the
+message was sent (which is after the change was committed), or when it saw the room version
+the message names: ``room.version`` goes up with every change to the game. A page that opens
+needs a read begun after it joined the group: anything committed later sends another message.
+
+The process that made a change reads nothing: its transaction hands back the table as saved
+(:class:`tables.clock.Committed`), which :meth:`FrameCache.offer` keeps as the room's
+snapshot, so its own pages are pushed from it and only the other processes read the table.
 
 Reads run in Channels' database thread (``database_sync_to_async``: one thread, so one
 connection, reused); renders run on the event loop itself, since they do no I/O and a hop to
@@ -31,6 +35,7 @@ from django.utils import translation
 
 from accounts.models import User
 from tables.board import seat_of
+from tables.clock import Committed
 from tables.dissolve import VoteState, vote_state_load
 from tables.live import (
     PrivateView,
@@ -84,6 +89,17 @@ class Snapshot:
     def deadline(self) -> datetime | None:
         return None if self.room is None else self.room.deadline
 
+    @property
+    def version(self) -> int | None:
+        return None if self.room is None else self.room.version
+
+    def fresh(self, after: float, version: int | None = None) -> bool:
+        """Whether this read has a change sent at ``after`` (``time.time()``) that committed
+        room version ``version`` (None: a change that is not the game's)."""
+        if self.loaded_at >= after:
+            return True
+        return version is not None and self.version is not None and self.version >= version
+
 
 def snapshot_load(number: str) -> Snapshot:
     """Read room ``number`` for rendering: three queries (room, seats, the 解散 votes; a
@@ -97,6 +113,18 @@ def snapshot_load(number: str) -> Snapshot:
         table = None
     votes = VoteState() if table is None else vote_state_load(room)
     return Snapshot(loaded_at=started, room=room, table=table, votes=votes)
+
+
+def snapshot_committed(change: Committed) -> Snapshot:
+    """What :func:`snapshot_load` would read right after ``change`` was committed, without
+    reading it."""
+    table = change.table if change.table.hand is not None else None
+    return Snapshot(
+        loaded_at=change.read_at,
+        room=change.table.room,
+        table=table,
+        votes=change.votes if table is not None else VoteState(),
+    )
 
 
 def renders_carry(before: Snapshot | None, after: Snapshot) -> None:
@@ -116,24 +144,41 @@ class FrameCache:
         self.loads = 0
         """Reads done (for the operator's curiosity and the cache's tests)."""
 
-    async def snapshot(self, number: str, fresh_after: float) -> Snapshot:
-        """Room ``number`` as read after ``fresh_after`` (``time.time()``); one read for all
-        the pages that ask at once."""
+    async def snapshot(
+        self, number: str, fresh_after: float, version: int | None = None
+    ) -> Snapshot:
+        """Room ``number`` as read after ``fresh_after`` (``time.time()``) or at ``version``
+        or later (:meth:`Snapshot.fresh`); one read for all the pages that ask at once."""
         lock = self.locks.setdefault(number, asyncio.Lock())
         async with lock:
             snap = self.snapshots.get(number)
-            if snap is None or snap.loaded_at < fresh_after:
-                before = snap
+            if snap is None or not snap.fresh(fresh_after, version):
                 snap = await database_sync_to_async(snapshot_load)(number)
                 self.loads += 1
-                renders_carry(before, snap)
-                self.snapshots[number] = snap
+                self._keep(number, snap)
             self.snapshots.move_to_end(number)
-            while len(self.snapshots) > self.max_rooms:
-                old, _ = self.snapshots.popitem(last=False)
-                if old in self.locks and not self.locks[old].locked():
-                    del self.locks[old]
             return snap
+
+    def offer(self, number: str, change: Committed) -> None:
+        """Keep the table this process has just committed as room ``number``'s snapshot,
+        unless the one kept already has a later version."""
+        snap = snapshot_committed(change)
+        kept = self.snapshots.get(number)
+        if kept is not None and (kept.version or 0) >= (snap.version or 0):
+            return
+        self._keep(number, snap)
+
+    def _keep(self, number: str, snap: Snapshot) -> None:
+        kept = self.snapshots.get(number)
+        if kept is not None and (kept.version or 0) > (snap.version or 0):
+            return  # a change offered while this read was under way is newer
+        renders_carry(kept, snap)
+        self.snapshots[number] = snap
+        self.snapshots.move_to_end(number)
+        while len(self.snapshots) > self.max_rooms:
+            old, _ = self.snapshots.popitem(last=False)
+            if old in self.locks and not self.locks[old].locked():
+                del self.locks[old]
 
 
 _caches: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, FrameCache] = (

@@ -10,6 +10,7 @@ to the sprite the room page inlines (``tiles_local``), so pushes carry short ref
 
 from __future__ import annotations
 
+import json
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -20,8 +21,9 @@ from django.utils.safestring import SafeString, mark_safe
 
 from accounts.models import User
 from tables import selectors
-from tables.board import PrivateBoard, private_board, public_board, seat_of
+from tables.board import PrivateBoard, SeatPanel, private_board, public_board, seat_of
 from tables.dissolve import VoteState, VoteView, vote_state_load, vote_view
+from tables.fragments import remembered
 from tables.invites import first_empty_seat, invite_qr_svg
 from tables.models import Room
 from tables.table import Table, load_table
@@ -29,17 +31,49 @@ from tables.table import Table, load_table
 LIVE_TEMPLATE = "tables/_live.html"
 PUBLIC_TEMPLATE = "tables/_table_public.html"
 PRIVATE_TEMPLATE = "tables/_table_private.html"
+PANEL_TEMPLATE = "tables/_seat_panel.html"
+RULES_TEMPLATE = "tables/_room_rules.html"
 
 
 def render_public(table: Table) -> SafeString:
-    """The table as everyone sees it: no viewer, so the same bytes for every page."""
+    """The table as everyone sees it: no viewer, so the same bytes for every page.
+
+    Its parts that most changes leave alone (the seats nobody moved at, the rules, which
+    stay for the whole match) are rendered once and remembered by what they show
+    (:mod:`tables.fragments`)."""
+    pub = public_board(table)
+    ended = pub.phase == "ended"
     context = {
-        "pub": public_board(table),
+        "pub": pub,
         "room": table.room,
-        "summary": selectors.rules_summary(table.room.rules),
+        "room_rules": room_rules(table.room),
+        "panels": [seat_panel(p, bao=pub.bao, ended=ended) for p in pub.panels],
         "tiles_local": True,
     }
     return mark_safe(strip_spaces_between_tags(render_to_string(PUBLIC_TEMPLATE, context)))
+
+
+def seat_panel(panel: SeatPanel, *, bao: str, ended: bool) -> SafeString:
+    """One seat's panel on the table (name, badges, hand, melds, discards)."""
+    return remembered(
+        "seat_panel",
+        (repr(panel), bao, ended),  # a dataclass of plain values: its repr is its content
+        lambda: render_to_string(
+            PANEL_TEMPLATE, {"p": panel, "bao": bao, "ended": ended, "tiles_local": True}
+        ),
+    )
+
+
+def room_rules(room: Room) -> SafeString:
+    """The room's rules as the table's pop-up lists them: the same for a whole match."""
+    key = (json.dumps(room.rules, sort_keys=True), room.match_length, room.turn_seconds)
+    return remembered(
+        "room_rules",
+        key,
+        lambda: render_to_string(
+            RULES_TEMPLATE, {"room": room, "summary": selectors.rules_summary(room.rules)}
+        ),
+    )
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,8 @@
 """Telling a table's open pages that something changed. The message carries no tiles, only
-when it was sent (after the change was committed): each process reads the table once for all
-its pages (:mod:`tables.frames`), and a read begun after that moment has the change."""
+when it was sent (after the change was committed) and, for a change to the game, the room's
+version it committed: each process reads the table once for all its pages
+(:mod:`tables.frames`), and a read begun after that moment, or one that saw that version,
+has the change."""
 
 from __future__ import annotations
 
@@ -16,14 +18,19 @@ def group_name(number: str) -> str:
     return f"table.{number}"
 
 
-def table_changed_message() -> dict[str, Any]:
-    return {"type": "table.changed", "at": time.time()}
+def table_changed_message(version: int | None = None) -> dict[str, Any]:
+    message: dict[str, Any] = {"type": "table.changed", "at": time.time()}
+    if version is not None:
+        message["version"] = version
+    return message
 
 
-async def table_changed_async(number: str) -> None:
+async def table_changed_async(number: str, version: int | None = None) -> None:
+    """``version``: the room's version the change committed, when it is a change to the game
+    (``room.version`` goes up with every one); None for anything else (the seats, a page)."""
     layer = get_channel_layer()
     if layer is not None:
-        await layer.group_send(group_name(number), table_changed_message())
+        await layer.group_send(group_name(number), table_changed_message(version))
 
 
 def table_changed(number: str) -> None:

@@ -8,6 +8,7 @@ Rooms and seats refuse with :class:`RoomError`; a running table with
 from __future__ import annotations
 
 import secrets
+import time
 from collections.abc import Callable
 from datetime import datetime
 
@@ -324,27 +325,31 @@ def room_rematch(*, room: Room, by_user: User) -> Room:
 
 def _table_change(
     number: str, user: User, change: Callable[[Table, Seat], bool], now: datetime | None = None
-) -> bool:
+) -> clock.Committed | None:
     """Lock the table, let ``change`` act for ``user``'s seat, book a hand it ended, commit.
 
     ``change`` says whether it changed anything: an input that changes nothing (托管 off
     while not on 托管, 准备 twice) is not committed, so the version stays and nobody is sent
-    a new board. Returns whether it committed."""
+    a new board. Returns what it committed, or None."""
     now = now or timezone.now()
+    read_at = time.time()
     with transaction.atomic():
         t = table_locked(number)
         seat = moves.seat_playing(t, user)
         if not change(t, seat):
-            return False
+            return None
         moves.hand_book_if_ended(t, now)
         clock.table_commit(t, now)
-        return True
+        return clock.committed(t, read_at)
 
 
-def table_act(*, number: str, user: User, message: Message, now: datetime | None = None) -> bool:
+def table_act(
+    *, number: str, user: User, message: Message, now: datetime | None = None
+) -> clock.Committed | None:
     """Apply what ``user`` sent at table ``number`` (parsed by :func:`tables.protocol.
-    parse_message`); :class:`~tables.protocol.PlayError` changes nothing. Returns whether the
-    table changed (False: the input asked for what already was)."""
+    parse_message`); :class:`~tables.protocol.PlayError` changes nothing. Returns what it
+    committed (the caller's process pushes from it), or None: the input asked for what
+    already was."""
     return _table_change(number, user, lambda t, seat: moves.message_apply(t, seat, message), now)
 
 

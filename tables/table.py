@@ -18,7 +18,25 @@ from engine.match import Match
 from tables.models import DissolveVote, Hand, Room, Seat
 from tables.protocol import PlayError
 
-__all__ = ["Table", "load_table", "must_act", "seat_automatic", "table_locked", "table_save"]
+__all__ = [
+    "Table",
+    "VoteState",
+    "load_table",
+    "must_act",
+    "seat_automatic",
+    "table_locked",
+    "table_save",
+]
+
+
+@dataclass(frozen=True)
+class VoteState:
+    """What the 解散 panels are built from, read once for every seat of a table."""
+
+    vote: DissolveVote | None = None
+    """The vote under way (its answers prefetched), or None."""
+    proposers: frozenset[int] = frozenset()
+    """The seats that have already proposed during the hand in play."""
 
 
 @dataclass
@@ -37,9 +55,10 @@ class Table:
     seed_hash: str | None = None
     """The hand's commitment (``Hand.seed_hash``), shown on the table."""
     _hand_row: Hand | None = field(default=None, repr=False)
-    vote: DissolveVote | None = field(default=None, repr=False)
-    """The 解散 vote under way, once :func:`tables.dissolve.vote_open` has read it."""
-    vote_read: bool = field(default=False, repr=False)
+    votes: VoteState | None = field(default=None, repr=False)
+    """The 解散 votes as :func:`tables.dissolve.votes_of` read them in this transaction (None:
+    not read yet, or changed since), for hand :attr:`votes_hand`."""
+    votes_hand: int | None = field(default=None, repr=False)
 
     @property
     def finished(self) -> bool:

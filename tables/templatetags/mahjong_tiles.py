@@ -35,7 +35,6 @@ import hashlib
 import logging
 from collections.abc import Iterable
 from functools import cache
-from weakref import WeakKeyDictionary
 
 from django import template
 from django.contrib.staticfiles import finders
@@ -43,7 +42,7 @@ from django.template import Context
 from django.templatetags.static import static
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import ngettext, pgettext, pgettext_lazy, trans_real
+from django.utils.translation import ngettext, pgettext, pgettext_lazy
 
 from engine.tiles import (
     HONORS,
@@ -55,6 +54,7 @@ from engine.tiles import (
     rank_of,
     suit_of,
 )
+from tables.fragments import remembered
 from tables.tile_art import BACKS_MAX, BACKS_PITCH, BAO_BOX, BAO_FACE, H, W, symbol_id
 
 register = template.Library()
@@ -207,22 +207,11 @@ def render_tile(
         local,
     )
     # A table push is mostly tiles and a hand shows few distinct ones: each is built once per
-    # process and translation catalog (the catalog gettext itself reads, so a page's language,
-    # or none at all after ``deactivate_all``, is never served another's labels).
-    built = _built.setdefault(trans_real.catalog(), {})
-    html = built.get(key)
-    if html is None:
-        if len(built) >= MAX_BUILT:
-            built.clear()
-        html = built[key] = _tile_html(*key)
-    return html
+    # process and language.
+    return remembered("tile", key, lambda: _tile_html(*key))
 
-
-MAX_BUILT = 4096
-"""Distinct tiles kept per catalog; far more than pages use (kinds times variants)."""
 
 _TileKey = tuple[int, bool, bool, bool, bool, bool, str, bool, str, bool, bool]
-_built: WeakKeyDictionary[object, dict[_TileKey, SafeString]] = WeakKeyDictionary()
 
 
 def _tile_html(

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import random
+import re
 from typing import Any
 
 import pytest
@@ -11,12 +13,15 @@ from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.conf import settings as django_settings
 
-from engine.hand import HandState
+from engine.hand import HandState, waiting_on
+from engine.play.bots import choose_action
 from engine.tiles import format_tile
-from tables import frames, live, notify, services
+from engine.views import seat_info
+from tables import clock, frames, live, notify, services
 from tables.models import Room, Seat
-from tables.protocol import parse_text
+from tables.protocol import AnswerDissolve, Move, ProposeDissolve, Ready, parse_text
 from tables.routing import websocket_urlpatterns
+from tables.table import load_table
 from tests.tables.factories import start_with_four_people
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -152,5 +157,95 @@ async def test_a_seat_whose_view_did_not_change_is_not_rendered_again(
     # Rendered exactly for the seats whose part changed (the discarder's, the next drawer's),
     # and the others' parts came from the previous change's renders.
     assert sorted(renders) == changed and 0 < len(changed) < 4
+    for c in comms:
+        await c.disconnect()
+
+
+def _without_clock(html: str) -> str:
+    """A push without the server's time (the one part that differs from one render to the
+    next)."""
+    return re.sub(r'<i id="table-clock" hidden data-now="\d+"></i>', "", html)
+
+
+def test_a_change_is_pushed_from_the_table_as_saved_as_if_read_again(make_user: Any) -> None:
+    """The process that commits a change pushes from the table it saved; every other process
+    reads it again. Both give every seat the same bytes, change after change: moves, claim
+    windows the clock closes, a 解散 vote proposed and refused, hands ended and readied."""
+    users = [make_user(f"p{i}") for i in range(4)]
+    room = four_people_waiting(users)
+    rng = random.Random(7)
+    compared = voted = 0
+    for n in range(260):
+        t = load_table(Room.objects.get(pk=room.pk))
+        assert t is not None and t.hand is not None
+        if t.finished:
+            break
+        asked = waiting_on(t.hand) if t.hand.phase != "ended" else []
+        change: clock.Committed | None
+        if n == 12:  # a vote, then its refusal, while the hand runs
+            change = services.table_act(
+                number=room.number, user=users[0], message=ProposeDissolve()
+            )
+        elif n == 13:
+            message = AnswerDissolve(agree=False)
+            change = services.table_act(number=room.number, user=users[1], message=message)
+        elif t.hand.phase == "ended":
+            seat = next(s.index for s in t.seats if not s.ready)
+            change = services.table_act(number=room.number, user=users[seat], message=Ready())
+        elif not asked:
+            assert t.room.deadline is not None
+            change = clock.advance(room.number, now=t.room.deadline)
+        else:
+            action = choose_action("basic", seat_info(t.hand, asked[0]), rng)
+            message = Move(action=action, step=t.hand.step)
+            change = services.table_act(number=room.number, user=users[asked[0]], message=message)
+        assert change is not None
+        kept = frames.snapshot_committed(change)
+        read = frames.snapshot_load(room.number)
+        assert kept.version == read.version == change.table.room.version
+        voted += kept.votes.vote is not None or bool(kept.votes.proposers)
+        for viewer in [*users, None]:
+            pushed = [
+                _without_clock(
+                    frames.table_frame(
+                        snap, viewer, language="zh-hans", csrf_token="t", shown=frames.Shown()
+                    )
+                )
+                for snap in (kept, read)
+            ]
+            assert pushed[0] == pushed[1], f"change {n}, seat of {viewer}"
+        compared += 1
+    # Two hands (their settlements and the match's end included), the vote seen.
+    assert kept.table is not None and kept.table.finished
+    assert compared > 80 and voted > 0
+
+
+def test_a_snapshot_is_fresh_by_time_or_by_the_version_it_saw() -> None:
+    room = Room(number="1", version=7)
+    snap = frames.Snapshot(loaded_at=100.0, room=room, table=None)
+    assert snap.fresh(99.0) and snap.fresh(100.0)
+    assert not snap.fresh(101.0)  # a change that is not the game's, sent after the read
+    assert snap.fresh(101.0, version=7) and snap.fresh(101.0, version=6)
+    assert not snap.fresh(101.0, version=8)
+    assert not frames.Snapshot(loaded_at=100.0, room=None, table=None).fresh(101.0, version=1)
+
+
+async def test_the_process_that_made_a_move_pushes_it_without_reading_the_table(
+    make_user: Any,
+) -> None:
+    users = [await sync_to_async(make_user)(f"p{i}") for i in range(4)]
+    room = await sync_to_async(four_people_waiting)(users)
+    comms = [await connect(room, u) for u in users]
+    await drain(comms)
+    cache = frames.frame_cache()
+    loads = cache.loads
+    state = HandState.from_json((await Room.objects.aget(pk=room.pk)).state["hand"])
+    tile = format_tile(state.hands[state.turn][0])
+    move = {"action": "discard", "tile": tile, "step": state.step}
+    await comms[state.turn].send_to(text_data=json.dumps(move))
+    got = await drain(comms)
+    assert all(len(g) == 1 and 'id="table-public"' in g[0] for g in got)
+    assert cache.loads == loads  # pushed from the table the move saved
+    assert cache.snapshots[room.number].version == (await Room.objects.aget(pk=room.pk)).version
     for c in comms:
         await c.disconnect()

@@ -84,8 +84,9 @@ def test_moved_at_follows_moves_not_pages(user: Any) -> None:
 def test_a_move_reads_the_table_in_three_queries_and_writes_one_row(
     make_user: Any, django_assert_num_queries: Any
 ) -> None:
-    """The room locked, its seats, the 解散 vote asked for once (the move's check and the
-    clock's); the hand's row is not read; one UPDATE of the room."""
+    """The room locked, its seats, the 解散 votes asked for once (the move's check, the
+    clock's and the pages' the move is pushed to); the hand's row is not read; one UPDATE of
+    the room."""
     started = start_with_four_people([make_user(f"p{i}") for i in range(4)])
     Seat.objects.filter(room=started).update(tuoguan=False)  # else the move takes it off
     table = load_table(started)

@@ -1,0 +1,49 @@
+"""Rendered fragments remembered by what they show, per translation catalog.
+
+A table push is mostly parts that did not change since the last one: the same tiles, the
+seats nobody moved at, the rules pop-up that stays the same for a whole match. A fragment
+is a pure function of its key and the language, so it is built once per process and kept
+under that key. Keys are kept per translation catalog (the object gettext itself reads), so
+a page in one language is never served another's labels, nor a page with no language
+active (``deactivate_all``) anyone's.
+
+>>> from django.utils.safestring import mark_safe
+>>> remembered("doc", ("a",), lambda: mark_safe("<b>a</b>"))
+'<b>a</b>'
+>>> remembered("doc", ("a",), lambda: mark_safe("never built"))
+'<b>a</b>'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from weakref import WeakKeyDictionary
+
+from django.utils.safestring import SafeString
+from django.utils.translation import trans_real
+
+__all__ = ["MAX_KEPT", "forget", "remembered"]
+
+MAX_KEPT = 4096
+"""Fragments kept per kind and catalog; when full, that store starts again (a table in play
+shows far fewer distinct ones)."""
+
+_kept: WeakKeyDictionary[object, dict[str, dict[Hashable, SafeString]]] = WeakKeyDictionary()
+
+
+def remembered(kind: str, key: Hashable, build: Callable[[], SafeString]) -> SafeString:
+    """The fragment of ``kind`` for ``key`` in the active language, built by ``build`` the
+    first time it is asked for."""
+    stores = _kept.setdefault(trans_real.catalog(), {})
+    store = stores.setdefault(kind, {})
+    html = store.get(key)
+    if html is None:
+        if len(store) >= MAX_KEPT:
+            store.clear()
+        html = store[key] = build()
+    return html
+
+
+def forget() -> None:
+    """Drop every kept fragment (tests that change a template or a translation)."""
+    _kept.clear()
