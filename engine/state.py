@@ -133,7 +133,9 @@ _MELDS = _Codec(
     _lists,  # melds are immutable
 )
 _WINDOW = _Codec(_optional(Window.to_json), _optional(Window.from_json), _same)  # frozen
-_LOG = _Codec(copy.deepcopy, copy.deepcopy, list)  # entries never change once logged
+# Entries ([seat, action]) never change once logged: a new list of the same entries will do,
+# where copying them deeply showed in every move's profile (each load and each save).
+_LOG = _Codec(list, list, list)
 _RESULT = _Codec(copy.deepcopy, copy.deepcopy, copy.deepcopy)
 _SPECIAL = {
     "rules": _RULES,

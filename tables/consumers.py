@@ -12,6 +12,7 @@ import asyncio
 import logging
 import time
 from datetime import datetime, timedelta
+from functools import cached_property
 from typing import Any
 
 from channels.db import database_sync_to_async
@@ -68,6 +69,8 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
     throttled: bool = False
     cleaning: asyncio.Future[None] | None = None
     shown: frames.Shown
+    timer_for: datetime | None = None
+    """The deadline :attr:`timer` waits for."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -80,6 +83,12 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
             await super().__call__(scope, receive, send)
         finally:
             await self.cleanup()
+
+    @cached_property
+    def language(self) -> str:
+        """The page's language, as its HTTP requests chose it: fixed for the socket's life
+        (switching languages reloads the page, which opens a new socket)."""
+        return _language(self.scope)
 
     async def connect(self) -> None:
         self.number = str(self.scope["url_route"]["kwargs"]["number"])
@@ -168,7 +177,7 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """One input from the page. Whatever it is, the socket stays open: a refusal or a
         failure is answered on this page's error line and changes nothing."""
-        language = _language(self.scope)
+        language = self.language
         if self.inputs is not None and not self.inputs.take(time.monotonic()):
             if not self.throttled:  # one refusal per flood; the rest are dropped unanswered
                 self.throttled = True
@@ -202,7 +211,7 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
 
     def _act(self, message: Message) -> clock.Committed | None:
         assert self.user is not None
-        with translation.override(_language(self.scope)):
+        with translation.override(self.language):
             return services.table_act(number=self.number, user=self.user, message=message)
 
     async def table_changed(self, event: dict[str, Any]) -> None:
@@ -224,7 +233,7 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
 
     async def table_phrase(self, event: dict[str, Any]) -> None:
         """Another (or this) page's player said a phrase: a small fragment, not a push."""
-        with translation.override(_language(self.scope)):
+        with translation.override(self.language):
             html = render_to_string(
                 "tables/_phrase.html",
                 {
@@ -240,7 +249,7 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
     def _render(self) -> tuple[str, datetime | None, bool]:
         """The seats page (before the match), rendered for this page alone."""
         cookies: dict[str, str] = self.scope.get("cookies", {})
-        with translation.override(_language(self.scope)):
+        with translation.override(self.language):
             html, room = render_live(
                 self.number,
                 self.user,
@@ -269,7 +278,7 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
             html = frames.table_frame(
                 snap,
                 self.user,
-                language=_language(self.scope),
+                language=self.language,
                 csrf_token=cookies.get(settings.CSRF_COOKIE_NAME, ""),
                 shown=self.shown,
             )
@@ -302,9 +311,14 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
     # ------------------------------------------------------------ the table's clock
 
     def arm(self, deadline: datetime | None) -> None:
+        """Wait for ``deadline`` (None: nothing is due); a timer already waiting for it is
+        kept (most pushes leave the deadline where it was)."""
+        if self.timer is not None and not self.timer.done() and self.timer_for == deadline:
+            return
         if self.timer is not None:
             self.timer.cancel()
             self.timer = None
+        self.timer_for = deadline
         if deadline is not None:
             self.timer = asyncio.create_task(self._fire_at(deadline))
 

@@ -10,6 +10,7 @@ import asyncio
 import json
 import re
 from collections import Counter
+from datetime import timedelta
 from html.parser import HTMLParser
 from typing import Any, ClassVar
 
@@ -27,6 +28,7 @@ from engine.rules import Rules
 from engine.tiles import format_tile, parse_tiles
 from engine.views import seat_view
 from tables import services
+from tables.consumers import TableConsumer
 from tables.models import Hand, Room, Seat
 from tables.routing import websocket_urlpatterns
 from tests.tables.factories import start_with_bots, start_with_four_people
@@ -560,3 +562,22 @@ async def test_a_phrase_reaches_every_page_without_changing_the_table(
     assert room.version == version  # chat is not a change of the table
     await alice_page.disconnect()
     await bob_page.disconnect()
+
+
+async def test_a_push_that_leaves_the_deadline_keeps_the_timer_waiting_for_it() -> None:
+    """Most pushes leave the table's deadline where it was: the page's timer stays (four
+    timers cancelled and made again per change was needless work); a new deadline, or none,
+    replaces it."""
+    consumer = TableConsumer()
+    due = timezone.now() + timedelta(seconds=60)
+    consumer.arm(due)
+    first = consumer.timer
+    consumer.arm(due)
+    assert consumer.timer is first and first is not None and not first.cancelled()
+    later = due + timedelta(seconds=5)
+    consumer.arm(later)
+    await asyncio.sleep(0)
+    assert first.cancelled() and consumer.timer is not first and consumer.timer_for == later
+    consumer.arm(None)
+    await asyncio.sleep(0)
+    assert consumer.timer is None and consumer.timer_for is None

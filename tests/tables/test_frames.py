@@ -187,8 +187,8 @@ def test_a_change_is_pushed_from_the_table_as_saved_as_if_read_again(make_user: 
                 number=room.number, user=users[0], message=ProposeDissolve()
             )
         elif n == 13:
-            message = AnswerDissolve(agree=False)
-            change = services.table_act(number=room.number, user=users[1], message=message)
+            refuse = AnswerDissolve(agree=False)
+            change = services.table_act(number=room.number, user=users[1], message=refuse)
         elif t.hand.phase == "ended":
             seat = next(s.index for s in t.seats if not s.ready)
             change = services.table_act(number=room.number, user=users[seat], message=Ready())
@@ -239,7 +239,9 @@ async def test_the_process_that_made_a_move_pushes_it_without_reading_the_table(
     await drain(comms)
     cache = frames.frame_cache()
     loads = cache.loads
-    state = HandState.from_json((await Room.objects.aget(pk=room.pk)).state["hand"])
+    stored = (await Room.objects.aget(pk=room.pk)).state
+    assert stored is not None
+    state = HandState.from_json(stored["hand"])
     tile = format_tile(state.hands[state.turn][0])
     move = {"action": "discard", "tile": tile, "step": state.step}
     await comms[state.turn].send_to(text_data=json.dumps(move))

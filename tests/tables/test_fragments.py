@@ -1,0 +1,54 @@
+"""tables.fragments: a fragment is built once per key and language, never served in another."""
+
+from __future__ import annotations
+
+from functools import partial
+
+import pytest
+from django.utils import translation
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
+
+from tables import fragments
+
+
+def _counting(built: list[str], text: str) -> SafeString:
+    built.append(text)
+    return mark_safe(f"<p>{gettext(text)}</p>")
+
+
+def test_a_fragment_is_built_once_per_key_then_kept() -> None:
+    fragments.forget()
+    built: list[str] = []
+    with translation.override("en"):
+        first = fragments.remembered("t", ("a",), lambda: _counting(built, "Rules"))
+        again = fragments.remembered("t", ("a",), lambda: _counting(built, "Rules"))
+        other = fragments.remembered("t", ("b",), lambda: _counting(built, "Rules"))
+    assert first is again and first == other == "<p>Rules</p>"
+    assert built == ["Rules", "Rules"]  # key a once, key b once
+    # Kinds are apart: the same key under another kind is another fragment.
+    with translation.override("en"):
+        fragments.remembered("u", ("a",), lambda: _counting(built, "Rules"))
+    assert len(built) == 3
+
+
+def test_each_language_gets_its_own_fragment() -> None:
+    fragments.forget()
+    with translation.override("zh-hans"):
+        zh = fragments.remembered("t", 1, lambda: mark_safe(gettext("Rules")))
+    with translation.override("en"):
+        en = fragments.remembered("t", 1, lambda: mark_safe(gettext("Rules")))
+    with translation.override(None):
+        none = fragments.remembered("t", 1, lambda: mark_safe(gettext("Rules")))
+    assert (zh, en, none) == ("规则", "Rules", "Rules")
+
+
+def test_a_full_store_starts_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    fragments.forget()
+    monkeypatch.setattr(fragments, "MAX_KEPT", 3)
+    built: list[str] = []
+    with translation.override("en"):
+        for key in range(5):
+            fragments.remembered("t", key, partial(_counting, built, str(key)))
+        fragments.remembered("t", 4, lambda: _counting(built, "again"))
+    assert built == ["0", "1", "2", "3", "4"]  # cleared when 3 were kept, then kept 3 and 4
