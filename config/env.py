@@ -92,7 +92,7 @@ SQLITE_OPTIONS: dict[str, Any] = {
 
 
 def channel_layer_config(environ: Mapping[str, str]) -> dict[str, Any]:
-    """In-memory channel layer unless REDIS_URL is set.
+    """In-memory channel layer (:mod:`config.channel_layer`) unless REDIS_URL is set.
 
     No socket timeout: a consumer waits on a blocking BZPOPMIN (5 s), and redis-py 8's
     default 5 s socket timeout would end that wait with TimeoutError, killing every idle
@@ -115,7 +115,7 @@ def channel_layer_config(environ: Mapping[str, str]) -> dict[str, Any]:
             "health_check_interval": REDIS_HEALTH_CHECK_SECONDS,
         }
         return {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [host]}}
-    return {"BACKEND": "channels.layers.InMemoryChannelLayer"}
+    return {"BACKEND": "config.channel_layer.PacedInMemoryChannelLayer"}
 
 
 def cache_config(environ: Mapping[str, str]) -> dict[str, Any]:

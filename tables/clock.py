@@ -20,7 +20,7 @@ from django.utils import timezone
 
 from engine.hand import waiting_on
 from tables import dissolve
-from tables.models import Seat
+from tables.models import Room, Seat
 from tables.moves import (
     automatic_play,
     claim_pause,
@@ -30,7 +30,15 @@ from tables.moves import (
     window_close_if_due,
 )
 from tables.presence import gone_since
-from tables.table import Table, load_table, must_act, room_locked, seat_automatic, table_save
+from tables.table import (
+    Table,
+    VoteState,
+    load_table,
+    must_act,
+    room_locked,
+    seat_automatic,
+    table_save,
+)
 
 __all__ = ["READY_SECONDS_MIN", "Committed", "advance", "committed", "schedule", "table_commit"]
 
@@ -115,17 +123,23 @@ class Committed:
 
     Truthy, so ``if advance(...)`` still reads as "did anything change"."""
 
-    table: Table
-    """The table as saved, ``room.version`` included."""
-    votes: dissolve.VoteState
+    room: Room
+    """The room as saved, ``room.version`` included."""
+    table: Table | None
+    """Its game as saved; None before the match starts (the seats page)."""
+    votes: VoteState
     """The 解散 vote as it stands in the same transaction."""
     read_at: float
     """``time.time()`` before the transaction began: every change committed earlier is in it."""
 
+    @property
+    def version(self) -> int:
+        return self.room.version
+
 
 def committed(t: Table, read_at: float) -> Committed:
     """``t`` as just saved (inside its transaction, after :func:`table_commit`)."""
-    return Committed(table=t, votes=dissolve.votes_of(t), read_at=read_at)
+    return Committed(room=t.room, table=t, votes=dissolve.votes_of(t), read_at=read_at)
 
 
 def advance(number: str, now: datetime | None = None) -> Committed | None:

@@ -121,12 +121,13 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         if not await self.push():
             await self.close(code=CLOSE_NO_SUCH_ROOM)
             return
-        self.counted = await database_sync_to_async(services.seat_connect)(
+        change = await database_sync_to_async(services.seat_connect)(
             number=self.number, user=self.user
         )
+        self.counted = change is not None
         self.beat = asyncio.create_task(self._heartbeat())
-        if self.counted:
-            await notify.table_changed_async(self.number)
+        if change is not None:
+            await self.changed(change)
 
     async def disconnect(self, code: int) -> None:
         await self.cleanup()
@@ -158,10 +159,11 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         try:
             if self.counted and self.user is not None:
                 self.counted = False
-                if await database_sync_to_async(services.seat_disconnect)(
+                change = await database_sync_to_async(services.seat_disconnect)(
                     number=self.number, user=self.user
-                ):
-                    await notify.table_changed_async(self.number)
+                )
+                if change is not None:
+                    await self.changed(change)
         except Exception:
             # The count stays up, but without heartbeats it goes stale (tables.presence).
             logger.exception("table %s: counting the page closed failed", self.number)
@@ -207,7 +209,7 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         """Tell every page of the table that this socket's process committed ``change``; this
         process's pages are pushed from it as saved, without reading the table again."""
         frames.frame_cache().offer(self.number, change)
-        await notify.table_changed_async(self.number, version=change.table.room.version)
+        await notify.table_changed_async(self.number, version=change.version)
 
     def _act(self, message: Message) -> clock.Committed | None:
         assert self.user is not None

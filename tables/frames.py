@@ -118,10 +118,10 @@ def snapshot_load(number: str) -> Snapshot:
 def snapshot_committed(change: Committed) -> Snapshot:
     """What :func:`snapshot_load` would read right after ``change`` was committed, without
     reading it."""
-    table = change.table if change.table.hand is not None else None
+    table = change.table if change.table is not None and change.table.hand is not None else None
     return Snapshot(
         loaded_at=change.read_at,
-        room=change.table.room,
+        room=change.room,
         table=table,
         votes=change.votes if table is not None else VoteState(),
     )

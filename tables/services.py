@@ -21,7 +21,7 @@ from engine.rules import Rules
 from tables import clock, limits, moves, presence, selectors
 from tables.models import BOT_BASIC, SEATS, Hand, Match, Room, Seat
 from tables.protocol import Message, PlayError
-from tables.table import Table, load_table, room_locked, table_locked
+from tables.table import Table, VoteState, load_table, room_locked, table_locked
 
 TURN_SECONDS_MIN = 5
 TURN_SECONDS_MAX = 120
@@ -353,31 +353,35 @@ def table_act(
     return _table_change(number, user, lambda t, seat: moves.message_apply(t, seat, message), now)
 
 
-def seat_connect(*, number: str, user: User, now: datetime | None = None) -> bool:
-    """A page of ``user`` opened the table; True if that changed what others see."""
+def seat_connect(*, number: str, user: User, now: datetime | None = None) -> clock.Committed | None:
+    """A page of ``user`` opened the table; what that committed (None: not ``user``'s
+    table, nothing counted)."""
     return _pages(number, user, +1, now or timezone.now())
 
 
-def seat_disconnect(*, number: str, user: User, now: datetime | None = None) -> bool:
+def seat_disconnect(
+    *, number: str, user: User, now: datetime | None = None
+) -> clock.Committed | None:
     """A page of ``user`` closed; after the grace period its seat goes on 托管."""
     return _pages(number, user, -1, now or timezone.now())
 
 
-def _pages(number: str, user: User, delta: int, now: datetime) -> bool:
+def _pages(number: str, user: User, delta: int, now: datetime) -> clock.Committed | None:
+    read_at = time.time()
     with transaction.atomic():
         room = room_locked(number)
         if room is None or not user.is_authenticated:
-            return False
+            return None
         seat = Seat.objects.filter(room=room, user=user).first()
         if seat is None:
-            return False
+            return None
         presence.seat_pages_count(seat, delta, now)
         t = load_table(room)
-        if t is not None:
-            if delta > 0:
-                presence.turn_refreshed_on_return(t, seat, now)
-            clock.table_commit(t, now)
-        else:
+        if t is None:
             room.version += 1
             room.save(update_fields=["version"])
-        return True
+            return clock.Committed(room=room, table=None, votes=VoteState(), read_at=read_at)
+        if delta > 0:
+            presence.turn_refreshed_on_return(t, seat, now)
+        clock.table_commit(t, now)
+        return clock.committed(t, read_at)

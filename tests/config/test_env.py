@@ -57,7 +57,7 @@ def test_a_blank_sqlite_path_means_the_default_file(tmp_path: Path) -> None:
 
 def test_a_blank_redis_url_means_the_embedded_layer_and_cache() -> None:
     assert env.channel_layer_config({"REDIS_URL": ""}) == {
-        "BACKEND": "channels.layers.InMemoryChannelLayer"
+        "BACKEND": "config.channel_layer.PacedInMemoryChannelLayer"
     }
     assert env.cache_config({"REDIS_URL": ""}) == {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
@@ -96,7 +96,9 @@ def test_empty_database_url_means_sqlite(tmp_path: Path):
 
 
 def test_in_memory_channel_layer_by_default():
-    assert env.channel_layer_config({}) == {"BACKEND": "channels.layers.InMemoryChannelLayer"}
+    assert env.channel_layer_config({}) == {
+        "BACKEND": "config.channel_layer.PacedInMemoryChannelLayer"
+    }
 
 
 def test_redis_channel_layer_when_redis_url_set():

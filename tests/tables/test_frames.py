@@ -202,7 +202,7 @@ def test_a_change_is_pushed_from_the_table_as_saved_as_if_read_again(make_user: 
         assert change is not None
         kept = frames.snapshot_committed(change)
         read = frames.snapshot_load(room.number)
-        assert kept.version == read.version == change.table.room.version
+        assert kept.version == read.version == change.version
         voted += kept.votes.vote is not None or bool(kept.votes.proposers)
         for viewer in [*users, None]:
             pushed = [
