@@ -12,7 +12,7 @@ import asyncio
 import logging
 import time
 from datetime import datetime, timedelta
-from functools import cached_property
+from functools import cached_property, partial
 from typing import Any
 
 from channels.db import database_sync_to_async
@@ -29,6 +29,7 @@ from tables import clock, frames, limits, notify, phrases, presence, services
 from tables.limits import TokenBucket
 from tables.live import render_live
 from tables.protocol import Message, Phrase, PlayError, parse_text, printable
+from tables.ticks import ticks
 
 logger = logging.getLogger(__name__)
 
@@ -329,7 +330,10 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         # From here this tick runs to the end even if a push arms the next one meanwhile.
         self.timer = None
         try:
-            change = await database_sync_to_async(clock.advance)(self.number)
+            # The table's other pages in this process wait for the same deadline: one ticks.
+            _, change = await ticks().once(
+                self.number, deadline, database_sync_to_async(partial(clock.advance, self.number))
+            )
         except Exception:
             # A failed tick must not stop the table's clock: log it and try again shortly.
             logger.exception("table %s: advance failed", self.number)

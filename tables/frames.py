@@ -23,9 +23,7 @@ another thread costs more than it saves under the GIL (``docs/web.md``).
 
 from __future__ import annotations
 
-import asyncio
 import time
-import weakref
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -46,6 +44,7 @@ from tables.live import (
     table_root,
 )
 from tables.models import Room
+from tables.per_loop import PerLoop, Rooms
 from tables.table import Table, load_table
 
 __all__ = [
@@ -138,61 +137,54 @@ class FrameCache:
     """Per process (per event loop): the last snapshot of each room and a lock per room."""
 
     def __init__(self, max_rooms: int = MAX_ROOMS) -> None:
-        self.max_rooms = max_rooms
-        self.snapshots: OrderedDict[str, Snapshot] = OrderedDict()
-        self.locks: dict[str, asyncio.Lock] = {}
+        self.rooms: Rooms[Snapshot] = Rooms(max_rooms)
         self.loads = 0
         """Reads done (for the operator's curiosity and the cache's tests)."""
+
+    @property
+    def snapshots(self) -> OrderedDict[str, Snapshot]:
+        """The last snapshot of each room kept, least recently pushed first."""
+        return self.rooms.values
 
     async def snapshot(
         self, number: str, fresh_after: float, version: int | None = None
     ) -> Snapshot:
         """Room ``number`` as read after ``fresh_after`` (``time.time()``) or at ``version``
         or later (:meth:`Snapshot.fresh`); one read for all the pages that ask at once."""
-        lock = self.locks.setdefault(number, asyncio.Lock())
-        async with lock:
-            snap = self.snapshots.get(number)
+        async with self.rooms.lock(number):
+            snap = self.rooms.get(number)
             if snap is None or not snap.fresh(fresh_after, version):
                 snap = await database_sync_to_async(snapshot_load)(number)
                 self.loads += 1
                 self._keep(number, snap)
-            self.snapshots.move_to_end(number)
+            else:
+                self.rooms.used(number)
             return snap
 
     def offer(self, number: str, change: Committed) -> None:
         """Keep the table this process has just committed as room ``number``'s snapshot,
         unless the one kept already has a later version."""
         snap = snapshot_committed(change)
-        kept = self.snapshots.get(number)
+        kept = self.rooms.get(number)
         if kept is not None and (kept.version or 0) >= (snap.version or 0):
             return
         self._keep(number, snap)
 
     def _keep(self, number: str, snap: Snapshot) -> None:
-        kept = self.snapshots.get(number)
+        kept = self.rooms.get(number)
         if kept is not None and (kept.version or 0) > (snap.version or 0):
+            self.rooms.used(number)
             return  # a change offered while this read was under way is newer
         renders_carry(kept, snap)
-        self.snapshots[number] = snap
-        self.snapshots.move_to_end(number)
-        while len(self.snapshots) > self.max_rooms:
-            old, _ = self.snapshots.popitem(last=False)
-            if old in self.locks and not self.locks[old].locked():
-                del self.locks[old]
+        self.rooms.put(number, snap)
 
 
-_caches: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, FrameCache] = (
-    weakref.WeakKeyDictionary()
-)
+_caches = PerLoop(FrameCache)
 
 
 def frame_cache() -> FrameCache:
     """This process's cache (one per event loop: its locks belong to that loop)."""
-    loop = asyncio.get_running_loop()
-    cache = _caches.get(loop)
-    if cache is None:
-        cache = _caches[loop] = FrameCache()
-    return cache
+    return _caches.get()
 
 
 def _public(snap: Snapshot, language: str) -> str:

@@ -27,7 +27,7 @@ from engine.hand_log import replay
 from engine.rules import Rules
 from engine.tiles import format_tile, parse_tiles
 from engine.views import seat_view
-from tables import services
+from tables import clock, services
 from tables.consumers import TableConsumer
 from tables.models import Hand, Room, Seat
 from tables.routing import websocket_urlpatterns
@@ -581,3 +581,30 @@ async def test_a_push_that_leaves_the_deadline_keeps_the_timer_waiting_for_it() 
     consumer.arm(None)
     await asyncio.sleep(0)
     assert consumer.timer is None and consumer.timer_for is None
+
+
+async def test_four_pages_of_a_process_tick_each_deadline_once(
+    application: Any, make_user: Any, monkeypatch: Any
+) -> None:
+    """Four people's pages on 托管 (the clock plays every move): each deadline is ticked by one
+    page of the process, not four, so no tick finds nothing to do."""
+    users = [await sync_to_async(make_user)(f"p{i}") for i in range(4)]
+    room = await sync_to_async(start_with_four_people)(users)
+    results: list[bool] = []
+    advance = clock.advance
+
+    def counted(number: str, now: Any = None) -> Any:
+        change = advance(number, now)
+        results.append(change is not None)
+        return change
+
+    monkeypatch.setattr(clock, "advance", counted)
+    comms = [await connect(application, room, u) for u in users]
+    deadline = asyncio.get_running_loop().time() + 20
+    while len(results) < 12 and asyncio.get_running_loop().time() < deadline:
+        for c in comms:
+            while not await c.receive_nothing(timeout=0.05):
+                await c.receive_from()
+    for c in comms:
+        await c.disconnect()
+    assert len(results) >= 12 and all(results), results
