@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from django.db.models import Q, prefetch_related_objects
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -104,7 +104,7 @@ def _answer(t: Table, seat_index: int, agree: bool, now: datetime) -> None:
         raise PlayError(_("There is no vote to answer."))
     if vote.proposer_seat == seat_index:
         raise PlayError(_("You proposed this vote; the others answer it."))
-    if vote.answers.filter(seat=seat_index).exists():
+    if seat_index in votes_of(t).answers:
         raise PlayError(_("You have already answered this vote."))
     DissolveAnswer.objects.create(
         vote=vote,
@@ -128,8 +128,7 @@ def vote_tick(t: Table, now: datetime) -> bool:
 
 
 def _settle(t: Table, vote: DissolveVote, now: datetime, *, timed_out: bool) -> None:
-    # Not vote.answers.all(): the vote may come with its answers prefetched, before this one.
-    answers = {a.seat: a.agree for a in DissolveAnswer.objects.filter(vote=vote)}
+    answers = _answers(vote)
     others = [s.index for s in t.seats if s.index != vote.proposer_seat]
     if not all(answers.values()):
         _close(t, vote, DissolveVote.Outcome.FAILED, now)
@@ -217,12 +216,17 @@ def vote_state_load(room: Room, *, hand_id: int | None = None) -> VoteState:
         current |= Q(hand_id=int(hand_id))
     votes = list(DissolveVote.objects.filter(current, room=room).order_by("pk"))
     vote = next((v for v in votes if v.outcome == DissolveVote.Outcome.OPEN), None)
-    if vote is not None:
-        prefetch_related_objects([vote], "answers")
+    answers = {} if vote is None else _answers(vote)
     proposers = frozenset(
         v.proposer_seat for v in votes if hand_id is not None and v.hand_id == int(hand_id)
     )
-    return VoteState(vote=vote, proposers=proposers)
+    return VoteState(vote=vote, proposers=proposers, answers=answers)
+
+
+def _answers(vote: DissolveVote) -> dict[int, bool]:
+    # Not vote.answers.all(): a vote object kept from earlier in the transaction may carry
+    # answers prefetched before the latest one.
+    return dict(DissolveAnswer.objects.filter(vote=vote).values_list("seat", "agree"))
 
 
 def vote_view(
@@ -246,8 +250,7 @@ def vote_view(
     if vote is None:
         proposed = my_index is not None and my_index in votes.proposers
         return VoteView(can_propose=my_index is not None and not proposed)
-    # Not vote.answers.all(): the vote may come with its answers prefetched, before this one.
-    answers = {a.seat: a.agree for a in DissolveAnswer.objects.filter(vote=vote)}
+    answers = votes.answers
     view = VoteView(
         running=True,
         proposer=names[vote.proposer_seat],

@@ -7,6 +7,7 @@ server processes can share tables, and a restart loses nothing that was committe
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,9 +35,12 @@ class VoteState:
     """What the 解散 panels are built from, read once for every seat of a table."""
 
     vote: DissolveVote | None = None
-    """The vote under way (its answers prefetched), or None."""
+    """The vote under way, or None."""
     proposers: frozenset[int] = frozenset()
     """The seats that have already proposed during the hand in play."""
+    answers: Mapping[int, bool] = field(default_factory=dict)
+    """The vote's answers so far, seat → agreed. Read with the vote, not when a page is
+    rendered: pages are rendered on the event loop, where the database is not reachable."""
 
 
 @dataclass

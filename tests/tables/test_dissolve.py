@@ -8,7 +8,7 @@ import pytest
 
 from ledger.models import Entry
 from tables import clock
-from tables.dissolve import VOTE_SECONDS, VoteView, vote_view
+from tables.dissolve import VOTE_SECONDS, VoteView, vote_state_load, vote_view
 from tables.models import DissolveAnswer, DissolveVote, Hand, Match, Room, Seat
 from tables.protocol import PlayError
 from tests.tables.factories import (
@@ -202,6 +202,24 @@ def test_the_panel_shows_who_answered(four: Any) -> None:
     ]
     assert not panel(room, 1).can_answer and not panel(room, 0).can_propose
     assert 0 < view.seconds_left <= VOTE_SECONDS
+
+
+def test_the_panel_is_drawn_from_the_votes_as_read_without_the_database(
+    four: Any, django_assert_num_queries: Any
+) -> None:
+    # Pages are drawn on the event loop, where a query raises: everything the panel shows,
+    # the answers included, comes with the votes the move read.
+    room, users = four
+    send(room, users[0], {"action": "dissolve_propose"})
+    send(room, users[3], {"action": "dissolve_answer", "agree": "1"})
+    room.refresh_from_db()
+    votes = vote_state_load(room)
+    with django_assert_num_queries(0):
+        view = vote_view(
+            room=room, names=["a", "b", "c", "d"], my_index=3, finished=False, votes=votes
+        )
+    assert view.running and not view.can_answer
+    assert [a.state for a in view.answers] == ["waiting", "waiting", "agreed"]
 
 
 def test_bots_and_auto_play_wait_while_the_vote_runs(people: Any) -> None:
