@@ -16,6 +16,8 @@ from typing import Any
 from daphne.cli import CommandLineInterface
 from daphne.server import Server
 
+from config import collector
+
 __all__ = ["CleanCloseServer", "CommandLine", "main"]
 
 
@@ -29,6 +31,8 @@ class CleanCloseServer(Server):  # type: ignore[misc]
             # The factory exists once the server listens; each new connection copies its
             # options, so every socket from here on closes cleanly.
             self.ws_factory.setProtocolOptions(failByDrop=False)
+            # The application is imported and the server set up: what lives now lives on.
+            collector.settle()
             if ready is not None:
                 ready()
 
