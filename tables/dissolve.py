@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from typing import Any
 
 from django.db.models import Q
 from django.utils import timezone
@@ -27,6 +28,7 @@ from tables.protocol import AnswerDissolve, PlayError, ProposeDissolve
 from tables.table import Table, VoteState
 
 __all__ = [
+    "SUMMARY_KEY",
     "VOTE_SECONDS",
     "VoteState",
     "VoteView",
@@ -43,15 +45,38 @@ __all__ = [
 VOTE_SECONDS = 60
 """How long the others have to answer."""
 
+SUMMARY_KEY = "votes"
+"""Where ``room.state`` keeps what :func:`votes_of` last read: whether a vote is open, and
+which seats proposed during which hand. It is taken out whenever a vote changes and written
+again by the next read, so it is either absent or true to the votes table."""
+
 
 def votes_of(t: Table) -> VoteState:
     """The vote under way at this table and this hand's proposals, read once per
     transaction: a move asks twice (its check and the clock's) and once more for the pages
     it is pushed to (:class:`tables.clock.Committed`). Read again after a vote changed or a
-    new hand was dealt."""
+    new hand was dealt; what is read is kept in ``room.state`` too (:data:`SUMMARY_KEY`), so
+    that while no vote runs, the next transaction and every page's read need no query."""
     if t.votes is None or t.votes_hand != t.hand_id:
         t.votes, t.votes_hand = vote_state_load(t.room, hand_id=t.hand_id), t.hand_id
+        if t.room.state is not None:
+            t.room.state[SUMMARY_KEY] = _summary(t.votes, t.hand_id)
     return t.votes
+
+
+def _changed(t: Table) -> None:
+    # The summary goes with the votes read: the next ask reads the votes table again.
+    t.votes = None
+    if t.room.state is not None:
+        t.room.state.pop(SUMMARY_KEY, None)
+
+
+def _summary(votes: VoteState, hand_id: int | None) -> dict[str, Any]:
+    return {
+        "open": votes.vote is not None,
+        "hand_id": hand_id,
+        "proposers": sorted(votes.proposers),
+    }
 
 
 def vote_open(t: Table) -> DissolveVote | None:
@@ -87,7 +112,7 @@ def _propose(t: Table, seat_index: int, now: datetime) -> None:
         started_at=now,
         deadline=now + timedelta(seconds=VOTE_SECONDS),
     )
-    t.votes = None  # changed: read again when asked
+    _changed(t)
     DissolveAnswer.objects.bulk_create(
         DissolveAnswer(
             vote=vote, seat=s.index, agree=True, how=DissolveAnswer.How.BOT, created_at=now
@@ -114,7 +139,7 @@ def _answer(t: Table, seat_index: int, agree: bool, now: datetime) -> None:
         how=DissolveAnswer.How.ANSWERED,
         created_at=now,
     )
-    t.votes = None
+    _changed(t)
     _settle(t, vote, now, timed_out=False)
 
 
@@ -155,7 +180,7 @@ def _close(t: Table, vote: DissolveVote, outcome: str, now: datetime) -> None:
     vote.outcome = outcome
     vote.ended_at = now
     vote.save(update_fields=["outcome", "ended_at"])
-    t.votes = None
+    _changed(t)
     if outcome == DissolveVote.Outcome.FAILED and t.room.turn_deadline is not None:
         # The countdown stood still while the vote ran: it resumes with the time it had.
         t.room.turn_deadline += now - vote.started_at
@@ -208,9 +233,15 @@ class VoteView:
 
 def vote_state_load(room: Room, *, hand_id: int | None = None) -> VoteState:
     """Read the vote under way and the proposals of the hand in play (``hand_id``; default:
-    the one ``room.state`` names): one query, two while a vote runs (its answers)."""
+    the one ``room.state`` names). No query while ``room.state`` says no vote runs
+    (:data:`SUMMARY_KEY`); else one, two while a vote runs (its answers)."""
+    state = room.state or {}
     if hand_id is None:
-        hand_id = (room.state or {}).get("hand_id")
+        hand_id = state.get("hand_id")
+    summary = state.get(SUMMARY_KEY)
+    if summary is not None and not summary["open"]:
+        same_hand = hand_id is not None and summary["hand_id"] == int(hand_id)
+        return VoteState(proposers=frozenset(summary["proposers"]) if same_hand else frozenset())
     current = Q(outcome=DissolveVote.Outcome.OPEN)
     if hand_id is not None:
         current |= Q(hand_id=int(hand_id))

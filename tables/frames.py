@@ -101,8 +101,8 @@ class Snapshot:
 
 
 def snapshot_load(number: str) -> Snapshot:
-    """Read room ``number`` for rendering: three queries (room, seats, the 解散 votes; a
-    fourth, the answers, while a vote runs)."""
+    """Read room ``number`` for rendering: two queries (room, seats); the 解散 votes and
+    their answers too while a vote runs (else ``room.state`` says who proposed)."""
     started = time.time()
     room = Room.objects.filter(number=number.strip()).first()
     if room is None:

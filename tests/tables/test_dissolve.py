@@ -8,9 +8,10 @@ import pytest
 
 from ledger.models import Entry
 from tables import clock
-from tables.dissolve import VOTE_SECONDS, VoteView, vote_state_load, vote_view
+from tables.dissolve import SUMMARY_KEY, VOTE_SECONDS, VoteView, vote_state_load, vote_view
 from tables.models import DissolveAnswer, DissolveVote, Hand, Match, Room, Seat
 from tables.protocol import PlayError
+from tables.staff import staff_hand_close
 from tests.tables.factories import (
     hand_of,
     move_json,
@@ -99,6 +100,54 @@ def test_silence_counts_as_agreeing_when_the_clock_runs_out(four: Any) -> None:
     assert vote.outcome == DissolveVote.Outcome.PASSED and room.status == Room.Status.FINISHED
     hows = dict(vote.answers.values_list("seat", "how"))
     assert hows == {0: "answered", 1: "timeout", 3: "timeout"}
+
+
+def _as_stored(room: Room) -> tuple[Any, ...]:
+    """The votes as the next read finds them: from ``room.state``'s summary where it has one."""
+    room.refresh_from_db()
+    v = vote_state_load(room)
+    return (v.vote and v.vote.pk, v.proposers, dict(v.answers))
+
+
+def _from_the_votes_table(room: Room) -> tuple[Any, ...]:
+    room.refresh_from_db()
+    assert room.state is not None
+    room.state.pop(SUMMARY_KEY, None)
+    v = vote_state_load(room)
+    return (v.vote and v.vote.pk, v.proposers, dict(v.answers))
+
+
+def all_ready(room: Room, users: list[Any]) -> None:
+    for u in users:
+        send(room, u, {"action": "ready"})
+
+
+def test_the_summary_in_the_room_state_always_agrees_with_the_votes(
+    four: Any, make_user: Callable[..., Any]
+) -> None:
+    room, users = four
+    staff = make_user("referee")
+    staff.is_staff = True
+    staff.save()
+    steps: list[Callable[[], object]] = [
+        lambda: send(room, users[0], {"action": "dissolve_propose"}),
+        lambda: send(room, users[1], {"action": "dissolve_answer", "agree": "1"}),
+        lambda: send(room, users[2], {"action": "dissolve_answer", "agree": "0"}),  # fails
+        lambda: send(room, users[3], {"action": "dissolve_propose"}),
+        lambda: staff_hand_close(staff=staff, number=room.number, reason="test"),  # cancels
+        lambda: all_ready(room, users),  # a new hand: nobody has proposed yet
+        lambda: send(room, users[3], {"action": "dissolve_propose"}),
+        lambda: clock.advance(room.number, now=Room.objects.get(pk=room.pk).deadline),
+    ]
+    seen = []
+    for step in steps:
+        step()
+        stored = _as_stored(room)
+        assert stored == _from_the_votes_table(room)
+        seen.append(stored)
+    room.refresh_from_db()
+    assert room.status == Room.Status.FINISHED  # the last vote passed by silence
+    assert [s[1] for s in seen][:6] == [{0}, {0}, {0}, {0, 3}, {0, 3}, set()]
 
 
 def test_bots_agree_at_once(user: Any) -> None:

@@ -122,19 +122,23 @@ async def test_a_push_sends_only_what_changed_for_that_page(make_user: Any) -> N
         await c.disconnect()
 
 
-def test_a_snapshot_reads_the_room_in_three_queries(
+def test_a_snapshot_reads_the_room_in_two_queries_four_while_a_vote_runs(
     make_user: Any, django_assert_num_queries: Any
 ) -> None:
     users = [make_user(f"p{i}") for i in range(4)]
     room = four_people_waiting(users)
-    # The room, its seats with their users, the 解散 votes (the hand's id and commitment are
-    # in the room's state).
-    with django_assert_num_queries(3):
+    # The room and its seats with their users: the hand's id and commitment, and whether a
+    # 解散 vote runs, are in the room's state.
+    with django_assert_num_queries(2):
         snap = frames.snapshot_load(room.number)
     assert snap.table is not None and snap.table.hand_id is not None
     assert snap.table.seed_hash is not None
     assert snap.room is not None and snap.deadline == snap.room.deadline
     assert frames.snapshot_load("999999").room is None
+    services.table_act(number=room.number, user=users[0], message=ProposeDissolve())
+    with django_assert_num_queries(4):  # the votes and the open one's answers
+        snap = frames.snapshot_load(room.number)
+    assert snap.votes.vote is not None and snap.votes.proposers == {0}
 
 
 async def test_a_seat_whose_view_did_not_change_is_not_rendered_again(
