@@ -299,12 +299,13 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         """Every beat: renew this socket's slot leases and, for a seated player, report the page
         still open. A failed beat is logged and the next one tries again."""
         interval = presence.heartbeat_interval().total_seconds()
+        await asyncio.sleep(presence.first_beat_after())
         while True:
-            await asyncio.sleep(interval)
             try:
                 await database_sync_to_async(self._beat)()
             except Exception:
                 logger.exception("table %s: heartbeat failed", self.number)
+            await asyncio.sleep(interval)
 
     def _beat(self) -> None:
         limits.socket_slots_renew(keys=list(self.slots), channel=self.channel_name)

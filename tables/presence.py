@@ -7,6 +7,7 @@ sockets) is stale: the seat counts as gone from its last beat on.
 
 from __future__ import annotations
 
+import random
 from datetime import datetime, timedelta
 
 from django.conf import settings
@@ -17,6 +18,7 @@ from tables.models import Seat
 from tables.table import Table, must_act, seat_automatic
 
 __all__ = [
+    "first_beat_after",
     "gone_since",
     "heartbeat",
     "heartbeat_interval",
@@ -29,6 +31,21 @@ __all__ = [
 def heartbeat_interval() -> timedelta:
     """How often an open page's consumer reports that it is still there."""
     return timedelta(seconds=float(getattr(settings, "TABLE_HEARTBEAT_SECONDS", 15)))
+
+
+def first_beat_after(rng: random.Random | None = None) -> float:
+    """Seconds from a page's opening to its first heartbeat: a random point of the interval.
+
+    Pages that open together (a restart reconnects every page at once) would otherwise beat
+    together ever after, every beat a burst of writes that holds up the moves behind it.
+
+    >>> 0 <= first_beat_after(random.Random(1)) < heartbeat_interval().total_seconds()
+    True
+    """
+    return heartbeat_interval().total_seconds() * (rng or _rng).random()
+
+
+_rng = random.Random()
 
 
 def _stale_after() -> timedelta:

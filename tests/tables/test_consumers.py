@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 import re
 from collections import Counter
 from datetime import timedelta
@@ -27,7 +28,7 @@ from engine.hand_log import replay
 from engine.rules import Rules
 from engine.tiles import format_tile, parse_tiles
 from engine.views import seat_view
-from tables import clock, services
+from tables import clock, presence, services
 from tables.consumers import TableConsumer
 from tables.models import Hand, Room, Seat
 from tables.routing import websocket_urlpatterns
@@ -442,6 +443,29 @@ async def test_a_consumer_that_crashes_leaves_no_count_and_no_task(
         await comm.receive_from(timeout=5)
     assert (await _seat0(room)).connections == 0
     assert _heartbeats() == []
+
+
+async def test_pages_opened_together_do_not_beat_together(
+    application: Any, make_user: Any, settings: Any, monkeypatch: Any
+) -> None:
+    """A restart reconnects every page at once; were their beats in step, each beat would be
+    a burst of writes that every move behind it waits for."""
+    settings.TABLE_HEARTBEAT_SECONDS = 1.0
+    beats: list[float] = []
+    loop = asyncio.get_running_loop()
+    monkeypatch.setattr(TableConsumer, "_beat", lambda self: beats.append(loop.time()))
+    monkeypatch.setattr(presence, "_rng", random.Random(3))  # the same offsets every run
+    users = [await sync_to_async(make_user)(f"p{i}") for i in range(4)]
+    room = await sync_to_async(start_with_four_people)(users)
+    opened = loop.time()
+    comms = [await connect(application, room, users[i % 4]) for i in range(12)]
+    opening = loop.time() - opened  # in step, the first beats would spread this much
+    await asyncio.sleep(1.2)
+    first = sorted(beats[:12])
+    assert len(first) == 12
+    assert first[-1] - first[0] > opening + 0.3, [round(b - opened, 2) for b in first]
+    for comm in comms:
+        await comm.disconnect(timeout=10)
 
 
 async def test_sockets_are_limited_per_account_at_a_room(
