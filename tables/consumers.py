@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from config.clientip import scope_ip
-from tables import clock, frames, limits, notify, phrases, presence, services
+from tables import beats, clock, frames, limits, notify, phrases, services
 from tables.limits import TokenBucket
 from tables.live import render_live
 from tables.protocol import Message, Phrase, PlayError, parse_text, printable
@@ -62,7 +62,7 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
     number: str
     user: User | None
     timer: asyncio.Task[None] | None = None
-    beat: asyncio.Task[None] | None = None
+    beating: bool = False
     counted: bool = False
     grouped: bool = False
     slots: tuple[str, ...] = ()
@@ -126,7 +126,14 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
             number=self.number, user=self.user
         )
         self.counted = change is not None
-        self.beat = asyncio.create_task(self._heartbeat())
+        page = beats.Page(
+            channel=self.channel_name,
+            number=self.number,
+            user_id=self.user.pk if self.counted else None,
+            slots=self.slots,
+        )
+        beats.beat().join(page)
+        self.beating = True
         if change is not None:
             await self.changed(change)
 
@@ -144,10 +151,12 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
     async def _release(self) -> None:
         # Each step runs even when an earlier one failed (a channel layer refusing
         # group_discard must not leave the seat counted as open).
-        tasks = [t for t in (self.timer, self.beat) if t is not None]
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)  # gone, not just asked to go
+        if self.beating:
+            self.beating = False
+            await beats.beat().leave(self.channel_name)
+        if self.timer is not None:
+            self.timer.cancel()
+            await asyncio.gather(self.timer, return_exceptions=True)  # gone, not just asked
         if not hasattr(self, "number"):
             return
         try:
@@ -294,23 +303,6 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
     async def send_error(self, message: str) -> None:
         html = render_to_string("tables/_table_error.html", {"message": printable(message)})
         await self.send(text_data=html)
-
-    async def _heartbeat(self) -> None:
-        """Every beat: renew this socket's slot leases and, for a seated player, report the page
-        still open. A failed beat is logged and the next one tries again."""
-        interval = presence.heartbeat_interval().total_seconds()
-        await asyncio.sleep(presence.first_beat_after())
-        while True:
-            try:
-                await database_sync_to_async(self._beat)()
-            except Exception:
-                logger.exception("table %s: heartbeat failed", self.number)
-            await asyncio.sleep(interval)
-
-    def _beat(self) -> None:
-        limits.socket_slots_renew(keys=list(self.slots), channel=self.channel_name)
-        if self.counted and self.user is not None:
-            presence.heartbeat(number=self.number, user=self.user)
 
     # ------------------------------------------------------------ the table's clock
 

@@ -1,27 +1,25 @@
 """Who has a page open at a table: counting pages, heartbeats, present or gone since when.
 
-A seat counts its open pages (``seat.connections``); each page's consumer beats every
-:func:`heartbeat_interval`. A count whose beats stopped (a server died without closing its
-sockets) is stale: the seat counts as gone from its last beat on.
+A seat counts its open pages (``seat.connections``); each process beats every
+:func:`heartbeat_interval` for all its open pages (:mod:`tables.beats`). A count whose beats
+stopped (a server died without closing its sockets) is stale: the seat counts as gone from
+its last beat on.
 """
 
 from __future__ import annotations
 
-import random
+from collections.abc import Iterable
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.utils import timezone
 
-from accounts.models import User
 from tables.models import Seat
 from tables.table import Table, must_act, seat_automatic
 
 __all__ = [
-    "first_beat_after",
     "gone_since",
-    "heartbeat",
     "heartbeat_interval",
+    "heartbeats",
     "present",
     "seat_pages_count",
     "turn_refreshed_on_return",
@@ -31,21 +29,6 @@ __all__ = [
 def heartbeat_interval() -> timedelta:
     """How often an open page's consumer reports that it is still there."""
     return timedelta(seconds=float(getattr(settings, "TABLE_HEARTBEAT_SECONDS", 15)))
-
-
-def first_beat_after(rng: random.Random | None = None) -> float:
-    """Seconds from a page's opening to its first heartbeat: a random point of the interval.
-
-    Pages that open together (a restart reconnects every page at once) would otherwise beat
-    together ever after, every beat a burst of writes that holds up the moves behind it.
-
-    >>> 0 <= first_beat_after(random.Random(1)) < heartbeat_interval().total_seconds()
-    True
-    """
-    return heartbeat_interval().total_seconds() * (rng or _rng).random()
-
-
-_rng = random.Random()
 
 
 def _stale_after() -> timedelta:
@@ -68,9 +51,19 @@ def gone_since(seat: Seat, now: datetime) -> datetime | None:
     return seat.disconnected_at
 
 
-def heartbeat(*, number: str, user: User, now: datetime | None = None) -> None:
-    """An open page of ``user`` is still there (called every :func:`heartbeat_interval`)."""
-    Seat.objects.filter(room__number=number, user=user).update(last_seen=now or timezone.now())
+def heartbeats(seats: Iterable[tuple[str, int]], *, now: datetime) -> None:
+    """Pages are still open: for each ``(room number, user id)``, that user's seat there
+    (called every :func:`heartbeat_interval` for all the pages of a process, :mod:`tables.
+    beats`): two queries however many seats."""
+    wanted = set(seats)
+    if not wanted:
+        return
+    found = Seat.objects.filter(
+        room__number__in={n for n, _ in wanted}, user_id__in={u for _, u in wanted}
+    ).values_list("pk", "room__number", "user_id")
+    # The two IN lists also match a user's seat at another of the listed rooms.
+    ids = [pk for pk, number, user_id in found if (number, user_id) in wanted]
+    Seat.objects.filter(pk__in=ids).update(last_seen=now)
 
 
 def seat_pages_count(seat: Seat, delta: int, now: datetime) -> None:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import random
 import re
 from collections import Counter
 from datetime import timedelta
@@ -28,7 +27,7 @@ from engine.hand_log import replay
 from engine.rules import Rules
 from engine.tiles import format_tile, parse_tiles
 from engine.views import seat_view
-from tables import clock, presence, services
+from tables import beats, clock, services
 from tables.consumers import TableConsumer
 from tables.models import Hand, Room, Seat
 from tables.routing import websocket_urlpatterns
@@ -373,8 +372,10 @@ async def test_a_socket_to_a_missing_room_is_closed(application: Any, user: Any)
 # ---------------------------------------------------------------- trust: bad input, crashes, floods
 
 
-def _heartbeats() -> list[asyncio.Task[Any]]:
-    return [t for t in asyncio.all_tasks() if "_heartbeat" in repr(t.get_coro())]
+def _beaten() -> list[str]:
+    """The pages this process still beats for, and its beat's task if it still runs."""
+    beat = beats.beat()
+    return [*beat.pages, *(["task"] if beat.task is not None else [])]
 
 
 async def _error_line(comm: WebsocketCommunicator) -> str:
@@ -403,7 +404,7 @@ async def test_deep_json_and_lone_surrogates_are_refused_and_the_socket_stays(
     assert "Unknown move fly" in await _error_line(comm)
     await comm.disconnect(timeout=10)
     assert (await _seat0(room)).connections == 0
-    assert _heartbeats() == []
+    assert _beaten() == []
 
 
 async def test_cleanup_runs_when_leaving_the_group_fails(
@@ -422,7 +423,7 @@ async def test_cleanup_runs_when_leaving_the_group_fails(
     await comm.disconnect(timeout=10)
     seat = await _seat0(room)
     assert seat.connections == 0 and seat.disconnected_at is not None
-    assert _heartbeats() == []
+    assert _beaten() == []
 
 
 async def test_a_consumer_that_crashes_leaves_no_count_and_no_task(
@@ -442,30 +443,33 @@ async def test_a_consumer_that_crashes_leaves_no_count_and_no_task(
     with pytest.raises(RuntimeError, match="rendering failed"):
         await comm.receive_from(timeout=5)
     assert (await _seat0(room)).connections == 0
-    assert _heartbeats() == []
+    assert _beaten() == []
 
 
-async def test_pages_opened_together_do_not_beat_together(
+async def test_one_beat_renews_every_page_of_a_process_in_one_write(
     application: Any, make_user: Any, settings: Any, monkeypatch: Any
 ) -> None:
-    """A restart reconnects every page at once; were their beats in step, each beat would be
-    a burst of writes that every move behind it waits for."""
-    settings.TABLE_HEARTBEAT_SECONDS = 1.0
-    beats: list[float] = []
-    loop = asyncio.get_running_loop()
-    monkeypatch.setattr(TableConsumer, "_beat", lambda self: beats.append(loop.time()))
-    monkeypatch.setattr(presence, "_rng", random.Random(3))  # the same offsets every run
+    """Each page used to beat on its own: a write per page per interval on the one database
+    thread, every burst holding up the moves behind it."""
+    settings.TABLE_HEARTBEAT_SECONDS = 0.5
+    written: list[list[beats.Page]] = []
+    monkeypatch.setattr(beats.beat(), "write", written.append)
     users = [await sync_to_async(make_user)(f"p{i}") for i in range(4)]
+    watcher = await sync_to_async(make_user)("watcher")
     room = await sync_to_async(start_with_four_people)(users)
-    opened = loop.time()
-    comms = [await connect(application, room, users[i % 4]) for i in range(12)]
-    opening = loop.time() - opened  # in step, the first beats would spread this much
+    comms = [await connect(application, room, u) for u in [*users, *users[:2], watcher]]
     await asyncio.sleep(1.2)
-    first = sorted(beats[:12])
-    assert len(first) == 12
-    assert first[-1] - first[0] > opening + 0.3, [round(b - opened, 2) for b in first]
-    for comm in comms:
+    assert 2 <= len(written) <= 3  # one write per interval, not one per page
+    pages = written[-1]
+    assert len(pages) == 7
+    assert sorted(p.user_id or 0 for p in pages) == sorted(
+        [0] + [u.pk for u in users] * 1 + [users[0].pk, users[1].pk]
+    )
+    await comms[0].disconnect(timeout=10)
+    assert len(beats.beat().pages) == 6
+    for comm in comms[1:]:
         await comm.disconnect(timeout=10)
+    assert _beaten() == []
 
 
 async def test_sockets_are_limited_per_account_at_a_room(

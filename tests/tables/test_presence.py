@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from tables import presence, services
 from tables.models import Room, Seat
-from tests.tables.factories import run_bots_until_human
+from tests.tables.factories import run_bots_until_human, start_with_four_people
 
 
 def test_two_tabs_count_as_connected_until_both_close(started: Room, user: Any) -> None:
@@ -45,9 +45,27 @@ def test_heartbeats_keep_a_page_present(started: Room, user: Any, settings: Any)
     settings.TABLE_HEARTBEAT_SECONDS = 10
     now = timezone.now()
     services.seat_connect(number=started.number, user=user, now=now)
-    presence.heartbeat(number=started.number, user=user, now=now + timedelta(seconds=20))
+    presence.heartbeats({(started.number, user.pk)}, now=now + timedelta(seconds=20))
     seat = Seat.objects.get(room=started, index=0)
     assert presence.present(seat, now + timedelta(seconds=40))
+
+
+def test_a_beat_reaches_exactly_the_seats_whose_pages_are_open(
+    make_user: Any, django_assert_num_queries: Any
+) -> None:
+    users = [make_user(f"p{i}") for i in range(4)]
+    rooms = [start_with_four_people(users), start_with_four_people(users)]
+    now = timezone.now() + timedelta(hours=1)
+    # Pages: p0 at the first room, p1 at the second. p0 also sits at the second room and p1
+    # at the first, with no page open there: those seats must not look present.
+    open_pages = {(rooms[0].number, users[0].pk), (rooms[1].number, users[1].pk)}
+    with django_assert_num_queries(2):
+        presence.heartbeats(open_pages, now=now)
+    beaten = {
+        (s.room.number, s.user_id)
+        for s in Seat.objects.select_related("room").filter(last_seen=now)
+    }
+    assert beaten == open_pages
 
 
 def test_reconnecting_after_downtime_gives_a_fresh_turn(started: Room, user: Any) -> None:

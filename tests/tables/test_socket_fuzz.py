@@ -5,7 +5,7 @@ unknown actions, lone surrogates, oversized and binary frames, moves on stale an
 steps, moves for tiles the seat does not hold, fields naming another table, and floods, at
 this table or at another where the player also sits; and it tries handshakes without a
 session or from other origins. After each example both tables' state and version are
-byte-identical, the socket closed with its cleanup done (no page counted, no heartbeat task,
+byte-identical, the socket closed with its cleanup done (no page counted, no page left to beat for,
 no socket slot held), and the server still answers a fresh socket with the board.
 
 The tables stand at the player's own turn with the clock pushed an hour out, so nothing
@@ -14,7 +14,6 @@ moves unless an input is applied.
 
 from __future__ import annotations
 
-import asyncio
 import json
 from dataclasses import dataclass
 from datetime import timedelta
@@ -33,6 +32,7 @@ from hypothesis import strategies as st
 from config.asgi import application
 from engine.hand import HandState
 from engine.tiles import format_tile
+from tables import beats
 from tables.models import Hand, Room, Seat
 from tests.tables.factories import run_until_my_turn, start_with_bots
 
@@ -196,8 +196,10 @@ async def drain(comm: WebsocketCommunicator) -> list[Any]:
     return out
 
 
-def heartbeats() -> list[asyncio.Task[Any]]:
-    return [t for t in asyncio.all_tasks() if "_heartbeat" in repr(t.get_coro())]
+def beaten() -> list[str]:
+    """The pages this process still beats for, and its beat's task if it still runs."""
+    beat = beats.beat()
+    return [*beat.pages, *(["task"] if beat.task is not None else [])]
 
 
 async def snapshots(tables: Tables) -> list[str]:
@@ -213,7 +215,7 @@ async def still_answers(tables: Tables) -> None:
 
 
 async def cleaned_up(tables: Tables) -> None:
-    assert heartbeats() == []
+    assert beaten() == []
     for room in tables.rooms:
         seat = await sync_to_async(Seat.objects.get)(room=room, index=0)
         assert seat.connections == 0
