@@ -25,6 +25,9 @@ from typing import Any
 from tests.load.client import Player, TableRun
 from tests.load.server import Server, free_port, migrate, seat_tables, server_env
 
+HANDSHAKES_AT_ONCE = 32
+"""Sockets being opened at once (the listen backlog is 50)."""
+
 
 def _pct(values: Sequence[float], q: float) -> float:
     if not values:
@@ -40,6 +43,7 @@ async def _run(
     runs: list[TableRun] = []
     players: list[Player] = []
     rng = random.Random(args.seed)
+    handshakes = asyncio.Semaphore(HANDSHAKES_AT_ONCE)
     for t in tables:
         run = TableRun(t.number, args.hands)
         runs.append(run)
@@ -54,6 +58,7 @@ async def _run(
                     page_url=f"{origin}/r/{t.number}/",
                     headers={"Cookie": f"sessionid={t.cookies[seat]}", "Origin": origin},
                     think=args.think,
+                    handshakes=handshakes,
                     rng=random.Random(rng.random()),
                 )
             )

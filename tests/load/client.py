@@ -112,15 +112,21 @@ class Player:
     headers: dict[str, str]
     think: float
     rng: random.Random
+    handshakes: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(1))
+    """Shared by all players: how many may be opening their socket at once. Browsers do not
+    all connect in the same millisecond; 1,600 handshakes at once overflow the server's
+    listen backlog, and the refused ones fail the run."""
     connected: asyncio.Event = field(default_factory=asyncio.Event)
     step: int | None = None
     """The step of the public part shown last: htmx sends it with every move (the root's
     ``hx-vals`` reads it from the page when the button is pressed)."""
 
     async def play(self, stop: asyncio.Event) -> None:
-        async with websockets.connect(
-            self.url, additional_headers=self.headers, max_size=2**22, open_timeout=60
-        ) as ws:
+        async with self.handshakes:
+            ws = await websockets.connect(
+                self.url, additional_headers=self.headers, max_size=2**22, open_timeout=60
+            )
+        async with ws:
             self.connected.set()
             acted_on: int | None = None
             decision: asyncio.Task[None] | None = None
