@@ -23,7 +23,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from tests.load.client import Player, TableRun
-from tests.load.server import Server, free_port, migrate, seat_tables, server_env
+from tests.load.server import (
+    Server,
+    database_create,
+    free_port,
+    migrate,
+    seat_tables,
+    server_env,
+)
 
 HANDSHAKES_AT_ONCE = 32
 """Sockets being opened at once (the listen backlog is 50)."""
@@ -137,6 +144,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     database_url = args.database_url or f"sqlite:///{scratch}/db.sqlite3"
     env = server_env(database_url, args.redis_url)
     os.environ.update(env)
+    database_create(database_url)
     migrate(env)
     tables = seat_tables(args.tables, turn_seconds=120)
     servers = [Server(env, free_port()) for _ in range(args.processes)]

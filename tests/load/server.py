@@ -26,6 +26,7 @@ __all__ = [
     "REPO",
     "SeatedTable",
     "Server",
+    "database_create",
     "database_url",
     "free_port",
     "migrate",
@@ -65,6 +66,30 @@ def database_url(db: Mapping[str, Any]) -> str:
     host = db.get("HOST") or "127.0.0.1"
     port = f":{db['PORT']}" if db.get("PORT") else ""
     return f"postgres://{auth}{host}{port}/{quote(str(db['NAME']))}"
+
+
+def database_create(url: str) -> bool:
+    """Create the PostgreSQL database ``url`` names if it does not exist (True if it was
+    created); an SQLite file is created by the migration itself."""
+    import dj_database_url
+    import psycopg
+    from psycopg import sql
+
+    db = dj_database_url.parse(url)
+    if not db["ENGINE"].endswith("postgresql"):
+        return False
+    with psycopg.connect(
+        dbname="postgres",
+        host=str(db.get("HOST") or "127.0.0.1"),
+        port=int(db.get("PORT") or 5432),
+        user=str(db.get("USER") or ""),
+        password=str(db.get("PASSWORD") or ""),
+        autocommit=True,
+    ) as conn:
+        if conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [db["NAME"]]).fetchone():
+            return False
+        conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(db["NAME"])))
+        return True
 
 
 def migrate(env: Mapping[str, str]) -> None:
