@@ -15,10 +15,13 @@ import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 import psutil
+
+if TYPE_CHECKING:
+    import psycopg
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -30,6 +33,7 @@ __all__ = [
     "database_url",
     "free_port",
     "migrate",
+    "postgres_server",
     "seat_tables",
     "server_env",
 ]
@@ -68,24 +72,33 @@ def database_url(db: Mapping[str, Any]) -> str:
     return f"postgres://{auth}{host}{port}/{quote(str(db['NAME']))}"
 
 
-def database_create(url: str) -> bool:
-    """Create the PostgreSQL database ``url`` names if it does not exist (True if it was
-    created); an SQLite file is created by the migration itself."""
+def postgres_server(url: str) -> psycopg.Connection[Any]:
+    """A connection, in autocommit, to the maintenance database of the PostgreSQL server
+    that ``url`` names: where databases are created and dropped."""
     import dj_database_url
     import psycopg
-    from psycopg import sql
 
     db = dj_database_url.parse(url)
-    if not db["ENGINE"].endswith("postgresql"):
-        return False
-    with psycopg.connect(
+    return psycopg.connect(
         dbname="postgres",
         host=str(db.get("HOST") or "127.0.0.1"),
         port=int(db.get("PORT") or 5432),
         user=str(db.get("USER") or ""),
         password=str(db.get("PASSWORD") or ""),
         autocommit=True,
-    ) as conn:
+    )
+
+
+def database_create(url: str) -> bool:
+    """Create the PostgreSQL database ``url`` names if it does not exist (True if it was
+    created); an SQLite file is created by the migration itself."""
+    import dj_database_url
+    from psycopg import sql
+
+    db = dj_database_url.parse(url)
+    if not db["ENGINE"].endswith("postgresql"):
+        return False
+    with postgres_server(url) as conn:
         if conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [db["NAME"]]).fetchone():
             return False
         conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(db["NAME"])))

@@ -3,11 +3,10 @@ from __future__ import annotations
 import os
 import secrets
 
-import dj_database_url
-import psycopg
 import pytest
+from psycopg import sql
 
-from tests.load.server import database_create
+from tests.load.server import database_create, postgres_server
 
 
 def test_an_sqlite_file_is_left_to_the_migration(tmp_path: object) -> None:
@@ -19,18 +18,11 @@ def test_an_sqlite_file_is_left_to_the_migration(tmp_path: object) -> None:
     reason="needs PostgreSQL (DATABASE_URL)",
 )
 def test_a_missing_postgres_database_is_created_once() -> None:
-    server = dj_database_url.parse(os.environ["DATABASE_URL"])
     name = f"load_test_{secrets.token_hex(4)}"
     url = os.environ["DATABASE_URL"].rsplit("/", 1)[0] + "/" + name
     try:
         assert database_create(url) is True
         assert database_create(url) is False  # there now: left as it is
     finally:
-        with psycopg.connect(
-            dbname="postgres",
-            host=server.get("HOST") or "127.0.0.1",
-            port=server.get("PORT") or 5432,
-            user=server.get("USER") or None,
-            autocommit=True,
-        ) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
+        with postgres_server(url) as conn:
+            conn.execute(sql.SQL("DROP DATABASE IF EXISTS {}").format(sql.Identifier(name)))

@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from engine.hand import HandState, legal_actions, waiting_on
 from engine.rules import Rules
-from tables import clock, services
+from tables import beats, clock, services
 from tables.models import Hand, Room, Seat
 from tables.protocol import parse_message
 
@@ -165,3 +165,10 @@ def played_hand(user: Any, *, seed: str = "ledger-hand") -> Hand:
     hand = Hand.objects.get(room=room, number=1)
     assert hand.result is not None and hand.result["winners"], "the known deal must end in a win"
     return hand
+
+
+def beaten() -> list[str]:
+    """The pages this process still beats for, and its beat's task if it still runs: both
+    empty once every socket's cleanup ran (call from the test's event loop)."""
+    beat = beats.beat()
+    return [*beat.pages, *(["task"] if beat.task is not None else [])]

@@ -31,7 +31,7 @@ from tables import beats, clock, services
 from tables.consumers import TableConsumer
 from tables.models import Hand, Room, Seat
 from tables.routing import websocket_urlpatterns
-from tests.tables.factories import start_with_bots, start_with_four_people
+from tests.tables.factories import beaten, start_with_bots, start_with_four_people
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -372,12 +372,6 @@ async def test_a_socket_to_a_missing_room_is_closed(application: Any, user: Any)
 # ---------------------------------------------------------------- trust: bad input, crashes, floods
 
 
-def _beaten() -> list[str]:
-    """The pages this process still beats for, and its beat's task if it still runs."""
-    beat = beats.beat()
-    return [*beat.pages, *(["task"] if beat.task is not None else [])]
-
-
 async def _error_line(comm: WebsocketCommunicator) -> str:
     reply: str = await comm.receive_from(timeout=5)
     while 'id="table-error"' not in reply:  # a bot move may be pushed in between
@@ -404,7 +398,7 @@ async def test_deep_json_and_lone_surrogates_are_refused_and_the_socket_stays(
     assert "Unknown move fly" in await _error_line(comm)
     await comm.disconnect(timeout=10)
     assert (await _seat0(room)).connections == 0
-    assert _beaten() == []
+    assert beaten() == []
 
 
 async def test_cleanup_runs_when_leaving_the_group_fails(
@@ -423,7 +417,7 @@ async def test_cleanup_runs_when_leaving_the_group_fails(
     await comm.disconnect(timeout=10)
     seat = await _seat0(room)
     assert seat.connections == 0 and seat.disconnected_at is not None
-    assert _beaten() == []
+    assert beaten() == []
 
 
 async def test_a_consumer_that_crashes_leaves_no_count_and_no_task(
@@ -443,7 +437,7 @@ async def test_a_consumer_that_crashes_leaves_no_count_and_no_task(
     with pytest.raises(RuntimeError, match="rendering failed"):
         await comm.receive_from(timeout=5)
     assert (await _seat0(room)).connections == 0
-    assert _beaten() == []
+    assert beaten() == []
 
 
 async def test_one_beat_renews_every_page_of_a_process_in_one_write(
@@ -462,14 +456,14 @@ async def test_one_beat_renews_every_page_of_a_process_in_one_write(
     assert 2 <= len(written) <= 3  # one write per interval, not one per page
     pages = written[-1]
     assert len(pages) == 7
-    assert sorted(p.user_id or 0 for p in pages) == sorted(
-        [0] + [u.pk for u in users] * 1 + [users[0].pk, users[1].pk]
-    )
+    counted = [*(u.pk for u in users), users[0].pk, users[1].pk]  # the watcher: not counted
+    assert sorted(p.user_id for p in pages if p.user_id is not None) == sorted(counted)
+    assert [p.user_id for p in pages].count(None) == 1
     await comms[0].disconnect(timeout=10)
     assert len(beats.beat().pages) == 6
     for comm in comms[1:]:
         await comm.disconnect(timeout=10)
-    assert _beaten() == []
+    assert beaten() == []
 
 
 async def test_sockets_are_limited_per_account_at_a_room(

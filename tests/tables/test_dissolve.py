@@ -102,17 +102,13 @@ def test_silence_counts_as_agreeing_when_the_clock_runs_out(four: Any) -> None:
     assert hows == {0: "answered", 1: "timeout", 3: "timeout"}
 
 
-def _as_stored(room: Room) -> tuple[Any, ...]:
-    """The votes as the next read finds them: from ``room.state``'s summary where it has one."""
-    room.refresh_from_db()
-    v = vote_state_load(room)
-    return (v.vote and v.vote.pk, v.proposers, dict(v.answers))
-
-
-def _from_the_votes_table(room: Room) -> tuple[Any, ...]:
+def _votes_read(room: Room, *, summary: bool) -> tuple[Any, ...]:
+    """The votes as the next read finds them: from ``room.state``'s summary where it has one,
+    or (``summary=False``) from the votes table."""
     room.refresh_from_db()
     assert room.state is not None
-    room.state.pop(SUMMARY_KEY, None)
+    if not summary:
+        room.state.pop(SUMMARY_KEY, None)
     v = vote_state_load(room)
     return (v.vote and v.vote.pk, v.proposers, dict(v.answers))
 
@@ -142,8 +138,8 @@ def test_the_summary_in_the_room_state_always_agrees_with_the_votes(
     seen = []
     for step in steps:
         step()
-        stored = _as_stored(room)
-        assert stored == _from_the_votes_table(room)
+        stored = _votes_read(room, summary=True)
+        assert stored == _votes_read(room, summary=False)
         seen.append(stored)
     room.refresh_from_db()
     assert room.status == Room.Status.FINISHED  # the last vote passed by silence

@@ -32,9 +32,8 @@ from hypothesis import strategies as st
 from config.asgi import application
 from engine.hand import HandState
 from engine.tiles import format_tile
-from tables import beats
 from tables.models import Hand, Room, Seat
-from tests.tables.factories import run_until_my_turn, start_with_bots
+from tests.tables.factories import beaten, run_until_my_turn, start_with_bots
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -194,12 +193,6 @@ async def drain(comm: WebsocketCommunicator) -> list[Any]:
     while not await comm.receive_nothing(timeout=QUIET):
         out.append(await comm.receive_output())
     return out
-
-
-def beaten() -> list[str]:
-    """The pages this process still beats for, and its beat's task if it still runs."""
-    beat = beats.beat()
-    return [*beat.pages, *(["task"] if beat.task is not None else [])]
 
 
 async def snapshots(tables: Tables) -> list[str]:
