@@ -630,3 +630,49 @@ async def test_four_pages_of_a_process_tick_each_deadline_once(
     for c in comms:
         await c.disconnect()
     assert len(results) >= 12 and all(results), results
+
+
+async def test_a_push_does_not_wait_for_the_database_thread(
+    application: Any, user: Any, make_user: Any
+) -> None:
+    """Every move and read runs on Channels' one database thread. A page pushed from the
+    table its process just saved needs nothing from that thread, so a busy thread must not
+    hold it back (Channels' own ``dispatch`` hopped there before every message)."""
+    import random
+    import threading
+
+    from channels.db import database_sync_to_async
+
+    from engine.hand import waiting_on
+    from engine.play.bots import choose_action
+    from engine.views import seat_info
+    from tables import frames, notify
+    from tables.protocol import Move
+    from tables.table import load_table
+    from tests.tables.factories import run_bots_until_human
+
+    room = await sync_to_async(start_with_bots)(user)
+    await sync_to_async(run_bots_until_human)(room, timezone.now())
+    watcher = await connect(application, room, await sync_to_async(make_user)("watcher"))
+    while not await watcher.receive_nothing(timeout=0.3):
+        await watcher.receive_from()
+    await sync_to_async(room.refresh_from_db)()
+    table = await sync_to_async(load_table)(room)
+    assert table is not None and table.hand is not None and waiting_on(table.hand) == [0]
+    action = choose_action("basic", seat_info(table.hand, 0), random.Random(1))
+    change = await database_sync_to_async(services.table_act)(
+        number=room.number, user=user, message=Move(action=action, step=table.hand.step)
+    )
+    assert change is not None
+    release = threading.Event()
+    busy = asyncio.ensure_future(database_sync_to_async(release.wait)(10))
+    try:
+        frames.frame_cache().offer(room.number, change)
+        await notify.table_changed_async(room.number, version=change.version)
+        pushed = await watcher.receive_from(timeout=2)
+        assert f'data-version="{change.version}"' in pushed
+        assert not busy.done()  # the database thread was still held all along
+    finally:
+        release.set()
+        await busy
+    await watcher.disconnect(timeout=10)
