@@ -17,7 +17,8 @@ Tags:
 * ``{% tile_back %}`` — a face-down tile: no ``data-tile`` and no face.
 * ``{% tile_backs 13 %}`` — a row of face-down tiles as one image (an opponent's hand).
 * ``{% tiles "123m55z" bao="5z" %}`` — a row of tiles (text or a list of kinds/codes);
-  tiles of the ``bao`` kind get the 宝 highlight. Same ``small``/``extra_class`` options.
+  tiles of the ``bao`` kind get the 宝 highlight. Same ``small``/``extra_class``/``button``
+  options, and ``last_class`` for the last tile alone.
 * ``{% tile_sprite_url %}`` — the sprite's versioned URL (``base.html`` preloads it).
 * ``{% tile_sprite_inline %}`` — the sprite's symbols inlined once in a page; where the
   context says ``tiles_local``, tiles then refer to ``#t-5m`` alone and carry no ``title``
@@ -40,7 +41,7 @@ from django import template
 from django.contrib.staticfiles import finders
 from django.template import Context
 from django.templatetags.static import static
-from django.utils.html import format_html, format_html_join
+from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import ngettext, pgettext, pgettext_lazy
 
@@ -398,40 +399,46 @@ def _kinds_of(codes: object) -> list[int] | None:
     return None
 
 
-@register.simple_tag(name="tiles")
+@register.simple_tag(name="tiles", takes_context=True)
 def tiles_tag(
+    context: Context,
     codes: object,
     bao: object = None,
     extra_class: str = "",
     small: bool = False,
     button: bool = False,
     action: str = "discard",
+    ws_send: bool = False,
+    last_class: str = "",
 ) -> SafeString:
     """``{% tiles "123m55z" bao="5z" %}``: a row of tiles; tiles of the ``bao`` kind glow.
 
-    ``codes`` is tile text or a list of kinds/codes; garbage renders as ``""``.
+    ``codes`` is tile text or a list of kinds/codes; garbage renders as ``""``. ``last_class``
+    is added to the last tile's classes (the river's latest discard). One tag for a row, not
+    a ``{% for %}`` around ``{% tile %}``: a table push is mostly rows of tiles, and the
+    template loop cost more than the tiles themselves.
     """
     kinds = _kinds_of(codes)
     if kinds is None:
         logger.warning("not tiles: %r", codes)
         return mark_safe("")
     bao_kind = _bao_kind(bao)
-    return format_html_join(
-        "",
-        "{}",
-        (
-            (
-                render_tile(
-                    k,
-                    bao=k == bao_kind,
-                    small=bool(small),
-                    extra_class=extra_class,
-                    button=bool(button),
-                    action=action,
-                ),
+    local = _local(context)
+    last = len(kinds) - 1
+    return mark_safe(
+        "".join(
+            render_tile(
+                k,
+                bao=k == bao_kind,
+                small=bool(small),
+                extra_class=_classes(extra_class, last_class if i == last else ""),
+                button=bool(button),
+                action=action,
+                ws_send=bool(ws_send),
+                local=local,
             )
-            for k in kinds
-        ),
+            for i, k in enumerate(kinds)
+        )
     )
 
 
