@@ -15,7 +15,6 @@ from datetime import datetime, timedelta
 from functools import cached_property, partial
 from typing import Any
 
-from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
@@ -85,20 +84,6 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
             await super().__call__(scope, receive, send)
         finally:
             await self.cleanup()
-
-    async def dispatch(self, message: dict[str, Any]) -> None:
-        """Run the handler of ``message`` (a socket event or a group message).
-
-        Channels' own ``dispatch`` first hops to the database thread to close stale
-        connections (``aclose_old_connections``), for every message of every socket. That
-        thread is the one every move and read queues on, so each page's push waited behind
-        whatever the table's moves were doing. This consumer touches the database only through
-        ``database_sync_to_async``, which closes stale connections on that thread itself, so
-        the hop bought nothing."""
-        handler = getattr(self, get_handler_name(message), None)
-        if handler is None:
-            raise ValueError(f"No handler for message type {message['type']}")
-        await handler(message)
 
     @cached_property
     def language(self) -> str:
