@@ -36,7 +36,7 @@ from tables.protocol import (
     Ready,
     SetTuoguan,
 )
-from tables.table import Table
+from tables.table import Table, room_seats
 from tables.verify import seed_commitment
 
 __all__ = [
@@ -57,7 +57,7 @@ def match_begin(room: Room, *, first_seed: str | None = None) -> Table:
 
     ``first_seed`` sets up a known first deal (tests); play always uses a fresh secret seed.
     """
-    seats = list(Seat.objects.filter(room=room).select_related("user").order_by("index"))
+    seats = room_seats(room)
     owner_seat = next((s.index for s in seats if s.user_id == room.owner_id), 0)
     match = Match(
         Rules.from_json(room.rules),

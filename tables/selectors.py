@@ -15,6 +15,7 @@ from engine.views import seat_view
 from ledger.models import Entry
 from tables.board import Settlement, seat_name, settlement_of
 from tables.models import Hand, Room, Seat
+from tables.table import room_seats
 
 if TYPE_CHECKING:
     from django.utils.functional import _StrPromise
@@ -132,7 +133,7 @@ def room_by_number(number: str) -> Room | None:
 
 def room_with_seats(room: Room) -> list[Seat]:
     """The room's four seats in order, with their users loaded."""
-    return list(Seat.objects.filter(room=room).select_related("user").order_by("index"))
+    return room_seats(room)
 
 
 def seat_of(room: Room, user: User) -> Seat | None:
