@@ -29,13 +29,13 @@ from tables.moves import (
     tuoguan_set,
     window_close_if_due,
 )
+from tables.prepared import room_locked
 from tables.presence import gone_since
 from tables.table import (
     Table,
     VoteState,
     load_table,
     must_act,
-    room_locked,
     seat_automatic,
     table_save,
 )

@@ -26,6 +26,7 @@ from ledger import services as ledger
 from tables import dissolve
 from tables.models import BOT_BASIC, Hand, Room, Seat
 from tables.models import Match as MatchRecord
+from tables.prepared import room_seats
 from tables.protocol import (
     AnswerDissolve,
     EndMatch,
@@ -36,7 +37,7 @@ from tables.protocol import (
     Ready,
     SetTuoguan,
 )
-from tables.table import Table, room_seats
+from tables.table import Table
 from tables.verify import seed_commitment
 
 __all__ = [

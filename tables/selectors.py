@@ -15,7 +15,7 @@ from engine.views import seat_view
 from ledger.models import Entry
 from tables.board import Settlement, seat_name, settlement_of
 from tables.models import Hand, Room, Seat
-from tables.table import room_seats
+from tables.prepared import room_seats
 
 if TYPE_CHECKING:
     from django.utils.functional import _StrPromise

@@ -20,8 +20,9 @@ from accounts.models import User
 from engine.rules import Rules
 from tables import clock, limits, moves, presence, selectors
 from tables.models import BOT_BASIC, SEATS, Hand, Match, Room, Seat
+from tables.prepared import room_locked
 from tables.protocol import Message, PlayError
-from tables.table import Table, VoteState, load_table, room_locked, table_locked
+from tables.table import Table, VoteState, load_table, table_locked
 
 TURN_SECONDS_MIN = 5
 TURN_SECONDS_MAX = 120

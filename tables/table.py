@@ -9,17 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any
 
-from django.db import connection
-from django.db.transaction import TransactionManagementError
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from engine.hand import HandState, waiting_on
 from engine.match import Match
 from tables.models import DissolveVote, Hand, Room, Seat
+from tables.prepared import room_locked, room_seats
 from tables.protocol import PlayError
 
 __all__ = [
@@ -27,8 +25,6 @@ __all__ = [
     "VoteState",
     "load_table",
     "must_act",
-    "room_locked",
-    "room_seats",
     "seat_automatic",
     "table_locked",
     "table_save",
@@ -102,34 +98,6 @@ def load_table(room: Room) -> Table | None:
     if t.seed_hash is None and t.hand_row is not None:  # a state saved before it kept the hash
         t.seed_hash = t.hand_row.seed_hash
     return t
-
-
-def room_seats(room: Room) -> list[Seat]:
-    """The room's four seats in order, with their users loaded."""
-    return list(Seat.objects.filter(room=room).select_related("user").order_by("index"))
-
-
-def room_locked(number: str) -> Room | None:
-    """Room ``number`` with its row locked until the transaction ends, or None.
-
-    Every move and every tick starts here, so the ORM builds this query's SQL once per
-    database and each call only runs it: building it took longer than running it."""
-    if connection.get_autocommit():
-        raise TransactionManagementError("room_locked() must run inside transaction.atomic().")
-    return next(iter(Room.objects.raw(_room_locked_sql(connection.alias), [number])), None)
-
-
-_NUMBER = "room-number"
-"""Stands for the room number while the SQL is built."""
-
-
-@cache
-def _room_locked_sql(alias: str) -> str:
-    query = Room.objects.select_for_update().filter(number=_NUMBER).order_by()[:1].query
-    sql, params = query.get_compiler(alias).as_sql()
-    if tuple(params) != (_NUMBER,):
-        raise AssertionError(f"unexpected parameters {params!r} in {sql}")
-    return str(sql)
 
 
 def table_locked(number: str) -> Table:

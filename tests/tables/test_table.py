@@ -124,32 +124,3 @@ def test_a_state_saved_without_the_hash_reads_it_from_the_hand_row(started: Room
     table = load_table(Room.objects.get(pk=started.pk))
     assert table is not None and table.hand_row is not None
     assert table.seed_hash == table.hand_row.seed_hash
-
-
-@pytest.mark.django_db(transaction=True)
-def test_the_room_lock_reads_what_the_orm_reads_and_only_inside_a_transaction(
-    started: Room,
-) -> None:
-    """``room_locked`` runs SQL the ORM built once: the row it gives is the ORM's own, the
-    query still says FOR UPDATE where the database has it, and outside a transaction it is
-    refused like ``select_for_update`` (a lock that ends at once protects nothing)."""
-    from django.db import connection
-    from django.db.transaction import TransactionManagementError
-    from django.test.utils import CaptureQueriesContext
-
-    from tables.table import room_locked
-
-    with pytest.raises(TransactionManagementError):
-        room_locked(started.number)
-    for _ in range(2):  # built on the first call, reused on the second
-        with transaction.atomic(), CaptureQueriesContext(connection) as queries:
-            locked = room_locked(started.number)
-            assert room_locked("999999") is None
-        assert locked is not None
-        fresh = Room.objects.get(pk=started.pk)
-        assert [getattr(locked, f.attname) for f in Room._meta.concrete_fields] == [
-            getattr(fresh, f.attname) for f in Room._meta.concrete_fields
-        ]
-        sql = queries.captured_queries[0]["sql"]
-        assert ("FOR UPDATE" in sql) == connection.features.has_select_for_update
-        assert len(queries) == 2

@@ -1,0 +1,56 @@
+"""tables.prepared: the room lock and the seats, from SQL the ORM built once."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.db import connection, transaction
+from django.db.transaction import TransactionManagementError
+from django.test.utils import CaptureQueriesContext
+
+from tables.models import Room, Seat
+from tables.prepared import room_locked, room_seats
+
+pytestmark = pytest.mark.usefixtures("english")
+
+
+def _values(obj: Any) -> list[Any]:
+    return [getattr(obj, f.attname) for f in type(obj)._meta.concrete_fields]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_room_lock_reads_what_the_orm_reads_and_only_inside_a_transaction(
+    started: Room,
+) -> None:
+    """The row is the ORM's own, the query still says FOR UPDATE where the database has it,
+    and outside a transaction it is refused like ``select_for_update``."""
+    with pytest.raises(TransactionManagementError):
+        room_locked(started.number)
+    for _ in range(2):  # built on the first call, reused on the second
+        with transaction.atomic(), CaptureQueriesContext(connection) as queries:
+            locked = room_locked(started.number)
+            assert room_locked("999999") is None
+        assert locked is not None
+        assert _values(locked) == _values(Room.objects.get(pk=started.pk))
+        sql = queries.captured_queries[0]["sql"]
+        assert ("FOR UPDATE" in sql) == connection.features.has_select_for_update
+        assert len(queries) == 2
+
+
+def test_the_seats_are_the_orms_own_users_included(started: Room) -> None:
+    """Every field of every seat and of its user comes out as the ORM's
+    ``select_related("user")`` gives it, in one query; a bot's seat has no user."""
+    orm = list(Seat.objects.filter(room=started).select_related("user").order_by("index"))
+    for _ in range(2):
+        with CaptureQueriesContext(connection) as queries:
+            seats = room_seats(started)
+            users = [s.user for s in seats]  # loaded with the seats: no query
+        assert len(queries) == 1
+        assert [_values(s) for s in seats] == [_values(s) for s in orm]
+        assert [None if u is None else _values(u) for u in users] == [
+            None if s.user is None else _values(s.user) for s in orm
+        ]
+        assert users[0] is not None and users[1:] == [None, None, None]  # alice, three bots
+        assert all(not s._state.adding and s._state.db == "default" for s in seats)
+    assert room_seats(Room(pk=-1)) == []
