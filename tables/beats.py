@@ -57,8 +57,7 @@ class Page:
 def pages_beat(pages: Iterable[Page], now: datetime | None = None) -> None:
     """Renew every page's slot leases and report every counted seat still open: one write."""
     pages = list(pages)
-    for page in pages:
-        limits.socket_slots_renew(keys=list(page.slots), channel=page.channel)
+    limits.socket_slots_renew({slot: p.channel for p in pages for slot in p.slots})
     seats = {(p.number, p.user_id) for p in pages if p.user_id is not None}
     with transaction.atomic():
         presence.heartbeats(seats, now=now or timezone.now())

@@ -15,6 +15,7 @@ closing its sockets leaves leases that run out by themselves after :func:`slot_l
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import timedelta
 
@@ -93,11 +94,19 @@ def socket_slots_take(*, user_id: int, number: str, channel: str) -> list[str] |
     return taken
 
 
-def socket_slots_renew(*, keys: list[str], channel: str) -> None:
-    """The socket is still open: its leases start again (one that ran out is taken back)."""
+def socket_slots_renew(leases: Mapping[str, str]) -> None:
+    """The sockets holding ``leases`` (slot key: its socket's channel) are still open: their
+    leases start again. Two round trips to the cache however many there are, since one beat
+    renews every page of a process (a round trip per slot held the database thread for about
+    0.1 s a beat at 400 pages on Redis). A lease that ran out is taken back, unless another
+    socket took the slot meanwhile: then the slot is that socket's."""
+    if not leases:
+        return
     timeout = slot_lease().total_seconds()
-    for key in keys:
-        if not cache.touch(key, timeout):
+    held = cache.get_many(list(leases))
+    cache.set_many({k: c for k, c in leases.items() if held.get(k) == c}, timeout=timeout)
+    for key, channel in leases.items():
+        if key not in held:
             cache.add(key, channel, timeout=timeout)
 
 

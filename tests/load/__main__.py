@@ -51,11 +51,11 @@ async def _run(
     players: list[Player] = []
     rng = random.Random(args.seed)
     handshakes = asyncio.Semaphore(HANDSHAKES_AT_ONCE)
-    for t in tables:
+    for n, t in enumerate(tables):
         run = TableRun(t.number, args.hands)
         runs.append(run)
         for seat in range(4):
-            server = servers[seat % len(servers)]  # a table's players sit on every process
+            server = servers[(seat if args.spread == "seat" else n) % len(servers)]
             origin = f"http://127.0.0.1:{server.port}"
             players.append(
                 Player(
@@ -101,6 +101,7 @@ async def _run(
         "tables": len(runs),
         "sockets": len(players),
         "processes": len(servers),
+        "spread": args.spread,
         "think_seconds": args.think,
         "seconds": round(wall, 1),
         "warmup_seconds": args.warmup,
@@ -134,6 +135,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--warmup", type=float, default=5.0, help="seconds played, unmeasured, before the run"
     )
     p.add_argument("--processes", type=int, default=1, help="daphne processes (2+ need Redis)")
+    p.add_argument(
+        "--spread",
+        choices=("seat", "table"),
+        default="seat",
+        help="with 2+ processes: a table's four players on every process (seat, the worst case)"
+        " or all on one, as a proxy routing each room to one process would place them (table)",
+    )
     p.add_argument("--database-url", default=None, help="default: a scratch SQLite file")
     p.add_argument("--redis-url", default=None, help="channel layer and cache (else in-memory)")
     p.add_argument("--seed", type=int, default=1)
