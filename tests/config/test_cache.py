@@ -7,6 +7,7 @@ here) and skip when it is not installed; the others point the cache at a closed 
 
 from __future__ import annotations
 
+import asyncio
 import shutil
 import socket
 import subprocess
@@ -155,5 +156,30 @@ async def test_the_channel_layer_heals_after_a_redis_restart(redis: PrivateRedis
     await layer.group_add("table-1", channel)
     await layer.group_send("table-1", {"type": "table.changed"})
     assert (await layer.receive(channel))["type"] == "table.changed"
+    await layer.flush()
+    await layer.close_pools()
+
+
+@needs_redis
+async def test_a_process_busy_for_a_burst_of_changes_misses_none_of_them(
+    redis: PrivateRedis,
+) -> None:
+    """Every socket of a process shares one Redis list, and the channel layer's capacity
+    counts that list: with channels_redis's default of 100, the table messages sent while a
+    busy process had not yet read 100 others were dropped, and their tables stalled."""
+    from channels_redis.core import RedisChannelLayer
+
+    layer = RedisChannelLayer(**env.channel_layer_config({"REDIS_URL": redis.url})["CONFIG"])
+    sockets = [await layer.new_channel() for _ in range(4)]
+    for i, channel in enumerate(sockets):
+        await layer.group_add(f"table-{i}", channel)
+    changes = 150  # spread over four tables, none read yet
+    for n in range(changes):
+        await layer.group_send(f"table-{n % 4}", {"type": "table.changed", "version": n})
+    got = []
+    for n in range(changes):  # a dropped message would leave receive() waiting for ever
+        message = await asyncio.wait_for(layer.receive(sockets[n % 4]), timeout=2)
+        got.append(message["version"])
+    assert got == list(range(changes))
     await layer.flush()
     await layer.close_pools()

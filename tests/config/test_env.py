@@ -109,6 +109,7 @@ def test_redis_channel_layer_when_redis_url_set():
     assert host["socket_timeout"] is None  # a blocking BZPOPMIN must not time out
     assert host["retry"].get_retries() == env.REDIS_RETRIES  # a stale connection is retried
     assert host["health_check_interval"] == env.REDIS_HEALTH_CHECK_SECONDS
+    assert config["CONFIG"]["capacity"] == env.CHANNEL_CAPACITY  # one process's sockets share it
 
 
 def test_redis_cache_degrades_and_retries_when_redis_url_set():
