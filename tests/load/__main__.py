@@ -113,6 +113,8 @@ async def _run(
         "p99_ms": round(_pct(latencies, 0.99) * 1000, 1),
         "measured_moves": len(latencies),
         "refused": sum(r.errors for r in runs),
+        # Unfinished tables where nobody moved for the whole run: stuck, which no table should be.
+        "stalled_tables": sum(1 for r in runs if r.moves == 0 and not r.done),
         "push_median_bytes": int(statistics.median(sizes)) if sizes else 0,
         "push_max_bytes": max(sizes) if sizes else 0,
         "push_bytes_total": sum(sizes),

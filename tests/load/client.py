@@ -18,6 +18,9 @@ from tests.load.wire import Control, Frame, htmx_message, parse_frame
 
 __all__ = ["Player", "TableRun", "choose", "move_text"]
 
+REPRESS_SECONDS = 0.05
+"""The least a client waits before pressing again after a refusal."""
+
 CLAIMS = ("peng", "gang", "chi")
 
 
@@ -120,6 +123,12 @@ class Player:
     step: int | None = None
     """The step of the public part shown last: htmx sends it with every move (the root's
     ``hx-vals`` reads it from the page when the button is pressed)."""
+    version: int | None = None
+    """The version of the public part shown last (what a move's latency is counted from)."""
+    buttons: Frame | None = None
+    """The seat's own part shown last: the buttons a press uses. It is replaced by every push
+    that carries a new one, with or without a public part (in a claim window another seat's
+    answer changes only the asked seats' buttons, whose step moved on)."""
 
     async def play(self, stop: asyncio.Event) -> None:
         async with self.handshakes:
@@ -128,8 +137,7 @@ class Player:
             )
         async with ws:
             self.connected.set()
-            acted_on: int | None = None
-            decision: asyncio.Task[None] | None = None
+            thinking: asyncio.Task[None] | None = None
             while not stop.is_set() and not self.table.done:
                 try:
                     text = await asyncio.wait_for(ws.recv(), timeout=1.0)
@@ -138,28 +146,39 @@ class Player:
                 at = time.perf_counter()  # the screen has it: what it does next is the page's
                 frame = parse_frame(text if isinstance(text, str) else text.decode())
                 self.table.received(self.seat, frame, at)
-                if frame.step is not None:
-                    self.step = frame.step
-                if frame.error:
-                    acted_on = None  # refused: decide again on the next frame
-                    continue
-                if frame.version is None or frame.version == acted_on or not frame.private:
-                    continue  # no new controls: the page's buttons are as they were
-                control = choose(frame, self.rng)
-                if control is None:
-                    continue
-                if decision is not None and not decision.done():
-                    decision.cancel()
-                acted_on = frame.version
-                decision = asyncio.create_task(self._send(ws, control, frame.version))
-            if decision is not None:
-                decision.cancel()
+                if self.shows(frame) and (thinking is None or thinking.done()):
+                    thinking = asyncio.create_task(self._press(ws, again=frame.error))
+            if thinking is not None:
+                thinking.cancel()
 
-    async def _send(self, ws: websockets.ClientConnection, control: Control, version: int) -> None:
-        if self.think > 0:
-            await asyncio.sleep(self.think * self.rng.uniform(0.5, 1.5))
-        self.table.sent(version)
-        await ws.send(move_text(control, step=self.step, page_url=self.page_url))
+    def shows(self, frame: Frame) -> bool:
+        """The page now shows ``frame``: whether to think and press a button, because it
+        brought new buttons or refused a press (whose buttons are still there). A press
+        already being thought about uses whatever buttons are shown when it is made."""
+        if frame.step is not None:
+            self.step = frame.step
+        if frame.version is not None:
+            self.version = frame.version
+        if frame.private:
+            self.buttons = frame
+            return True
+        return frame.error
+
+    def press(self) -> str | None:
+        """The message a press of one of the buttons shown now sends (None: no button)."""
+        control = None if self.buttons is None else choose(self.buttons, self.rng)
+        if control is None or self.version is None:
+            return None
+        self.table.sent(self.version)
+        return move_text(control, step=self.step, page_url=self.page_url)
+
+    async def _press(self, ws: websockets.ClientConnection, *, again: bool) -> None:
+        thinking = self.think * self.rng.uniform(0.5, 1.5)
+        # A refused press is not hammered at full speed: the push it missed is on its way.
+        await asyncio.sleep(max(thinking, REPRESS_SECONDS) if again else thinking)
+        text = self.press()
+        if text is not None:
+            await ws.send(text)
 
 
 def move_text(control: Control, *, step: int | None, page_url: str) -> str:

@@ -95,3 +95,35 @@ def test_a_push_without_controls_is_read_from_its_root_alone():
         False,
     )
     assert f == wire._parse(PUBLIC_PUSH)
+
+
+WINDOW_BUTTONS = (
+    '<div id="table-private" class="table-private" hx-swap-oob="true">'
+    '<div id="actions" hx-vals=\'{"step": 15}\'>'
+    '<button type="button" ws-send name="action" value="pass">过</button></div></div>'
+)
+
+
+def test_a_client_presses_the_buttons_shown_last_even_in_a_push_without_a_public_part():
+    """In a claim window another seat's answer moves the hand's step on and changes only the
+    asked seats' buttons: a client that kept pressing the buttons it first saw was refused
+    for a stale step, then waited for a push that never came, and its table stalled."""
+    from tests.load.client import Player
+
+    player = Player(
+        table=TableRun("123456", hands_wanted=1),
+        seat=1,
+        url="ws://x/",
+        page_url="http://x/r/123456/",
+        headers={},
+        think=2.0,
+        rng=random.Random(1),
+    )
+    whole = f'<div id="live" hx-swap-oob="true">{BOARD}</div>'  # the page's first push
+    assert player.shows(parse_frame(whole))  # the window opens: its buttons carry step 14
+    assert not player.shows(parse_frame(PUBLIC_PUSH))  # the buttons are as they were
+    assert player.shows(parse_frame(WINDOW_BUTTONS))  # another seat passed: new buttons
+    text = player.press()
+    assert text is not None and json.loads(text)["step"] == 15
+    assert player.table.moves == 1
+    assert player.shows(parse_frame('<div id="table-error">牌局已经往前走了</div>'))  # again
