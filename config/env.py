@@ -22,7 +22,8 @@ CHANNEL_CAPACITY = 20_000
 All the sockets of a process share one Redis list (channels_redis's process-local channels),
 and the layer's default of 100 counts that whole list: at 200 tables a process, a burst of
 changes left more than 100 unread, later table messages were dropped ("channels over
-capacity"), and their pages never learnt of the move: 20 of 200 tables stalled in a minute."""
+capacity"), and their pages never learnt of the move: 20 of 200 tables stalled in 20 s on a
+process running four database threads, a few with one."""
 
 DEV_SECRET_KEY = "django-insecure-dev-only-shangrao-mahjong-change-me"
 
