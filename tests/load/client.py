@@ -71,12 +71,20 @@ class TableRun:
     errors: int = 0
     hands_done: int = 0
     finished: bool = False
+    measuring: bool = True
+    """Moves sent from here on are counted and timed (the run's window is open)."""
     _pending: list[_Move] = field(default_factory=list)
     _hands_seen: set[int] = field(default_factory=set)
 
     def sent(self, version: int) -> None:
-        self.moves += 1
-        self._pending.append(_Move(time.perf_counter(), version))
+        if self.measuring:
+            self.moves += 1
+            self._pending.append(_Move(time.perf_counter(), version))
+
+    @property
+    def in_flight(self) -> int:
+        """Moves sent in the window that not all four screens have shown yet."""
+        return len(self._pending)
 
     def received(self, seat: int, frame: Frame, at: float) -> None:
         self.push_sizes.append(frame.size)
@@ -133,7 +141,13 @@ class Player:
     async def play(self, stop: asyncio.Event) -> None:
         async with self.handshakes:
             ws = await websockets.connect(
-                self.url, additional_headers=self.headers, max_size=2**22, open_timeout=60
+                self.url,
+                additional_headers=self.headers,
+                max_size=2**22,
+                open_timeout=60,
+                # A browser never pings (it only answers the server's pings), and 800 clients
+                # that connected in the same second would ping the server in one burst.
+                ping_interval=None,
             )
         async with ws:
             self.connected.set()

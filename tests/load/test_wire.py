@@ -3,6 +3,7 @@ from __future__ import annotations
 import json
 import random
 import time
+from unittest import mock
 
 from tests.load.client import TableRun, choose
 from tests.load.wire import Frame, htmx_message, parse_frame
@@ -127,3 +128,32 @@ def test_a_client_presses_the_buttons_shown_last_even_in_a_push_without_a_public
     assert text is not None and json.loads(text)["step"] == 15
     assert player.table.moves == 1
     assert player.shows(parse_frame('<div id="table-error">牌局已经往前走了</div>'))  # again
+
+
+def test_a_push_with_the_seats_own_part_parses_only_that_part_as_html():
+    from tests.load import wire
+
+    public, clock = PUBLIC_PUSH.split("<i id=")
+    push = f"{public}{WINDOW_BUTTONS}<i id={clock}"
+    with mock.patch.object(wire, "_parse_into", wraps=wire._parse_into) as parse_into:
+        f = parse_frame(push)
+    (((_, fed), _),) = parse_into.call_args_list
+    assert fed.startswith('<div id="table-private"')  # the public part was only peeked at
+    assert f == wire._parse(push)  # and read the same as a whole parse reads it
+    assert (f.size, f.version, f.private, [c.message for c in f.controls]) == (
+        len(push.encode()),
+        12,
+        True,
+        [{"step": 15, "action": "pass"}],
+    )
+
+
+def test_moves_sent_after_the_window_closes_are_not_measured():
+    run = TableRun("123456", hands_wanted=1)
+    run.sent(6)
+    run.measuring = False  # the window closed: the move in flight still lands
+    run.sent(7)
+    assert (run.moves, run.in_flight) == (1, 1)
+    for seat in range(4):
+        run.received(seat, Frame(size=10, version=8), at=time.perf_counter())
+    assert (len(run.latencies), run.in_flight) == (1, 0)
