@@ -5,11 +5,7 @@ player, tells :mod:`tables.presence` that the page is still there. Each page use
 its own: with 800 pages a process wrote 800 times every interval, each write its own
 transaction on the one database thread, and each held up the moves queued behind it (a
 quarter of that thread's time at 200 tables). Here the pages of a process join one beat that
-renews their slots and writes their seats in one transaction per slice: the pages are dealt
-round the :data:`SLICES` slices as they join, and one slice is written every
-``interval / SLICES``, so each page is still renewed once an interval. One transaction for
-all 800 pages took 30-100 ms of the database thread's time at once every interval, which the
-moves queued behind it felt as a p99 spike; a slice takes a fifteenth of it.
+renews every page's slots and writes every seat in one transaction.
 
 A page joins when its socket is set up and leaves in its cleanup, which runs however the
 socket ends (:class:`tables.consumers.TableConsumer`): a page that left is not beaten, so a
@@ -41,7 +37,7 @@ from django.utils import timezone
 from tables import limits, presence
 from tables.per_loop import PerLoop
 
-__all__ = ["SLICES", "Beat", "Page", "beat", "pages_beat"]
+__all__ = ["Beat", "Page", "beat", "pages_beat"]
 
 logger = logging.getLogger(__name__)
 
@@ -67,67 +63,36 @@ def pages_beat(pages: Iterable[Page], now: datetime | None = None) -> None:
         presence.heartbeats(seats, now=now or timezone.now())
 
 
-SLICES = 15
-"""The beat writes this many times an interval, each time for the pages of one slice."""
-
-
 class Beat:
     """The pages of one process (one event loop) and the task that beats for them."""
 
-    def __init__(
-        self, write: Callable[[list[Page]], None] = pages_beat, slices: int = SLICES
-    ) -> None:
+    def __init__(self, write: Callable[[list[Page]], None] = pages_beat) -> None:
         self.write = write
         self.pages: dict[str, Page] = {}
-        self.slices: list[dict[str, Page]] = [{} for _ in range(slices)]
-        self.slice_of: dict[str, int] = {}
-        self.joined = 0
         self.task: asyncio.Task[None] | None = None
 
     def join(self, page: Page) -> None:
-        self._forget(page.channel)
-        # Dealt round in turn, not by time: pages that open in the same second (a server's
-        # restart, every table sitting down) still spread over the whole interval.
-        index = self.slice_of[page.channel] = self.joined % len(self.slices)
-        self.joined += 1
-        self.slices[index][page.channel] = self.pages[page.channel] = page
+        self.pages[page.channel] = page
         if self.task is None or self.task.done():
             self.task = asyncio.create_task(self._run())
 
-    def _forget(self, channel: str) -> None:
-        self.pages.pop(channel, None)
-        index = self.slice_of.pop(channel, None)
-        if index is not None:
-            self.slices[index].pop(channel, None)
-
     async def leave(self, channel: str) -> None:
         """The page closed: no beat renews it from now on (the last page stops the task)."""
-        self._forget(channel)
+        self.pages.pop(channel, None)
         if not self.pages and self.task is not None:
             task, self.task = self.task, None
             task.cancel()
             await asyncio.gather(task, return_exceptions=True)
 
     async def _run(self) -> None:
-        loop = asyncio.get_running_loop()
-        step = presence.heartbeat_interval().total_seconds() / len(self.slices)
-        due_at = loop.time()
-        index = 0
+        interval = presence.heartbeat_interval().total_seconds()
         while self.pages:
-            # Each slice's turn comes once an interval: a page is renewed at most an interval
-            # after it joined, and an interval after its last renewal, as with a single write.
-            # The turns keep to the clock, so the time the writes take does not add up.
-            due_at += step
-            await asyncio.sleep(max(0.0, due_at - loop.time()))
-            due = list(self.slices[index].values())
-            index = (index + 1) % len(self.slices)
-            if not due:
-                continue
+            await asyncio.sleep(interval)
             try:
-                await database_sync_to_async(self.write)(due)
+                await database_sync_to_async(self.write)(list(self.pages.values()))
             except Exception:
                 # The next beat tries again; leases and presence outlast a missed beat.
-                logger.exception("heartbeat of %d pages failed", len(due))
+                logger.exception("heartbeat of %d pages failed", len(self.pages))
 
 
 _beat = PerLoop(Beat)

@@ -440,24 +440,22 @@ async def test_a_consumer_that_crashes_leaves_no_count_and_no_task(
     assert beaten() == []
 
 
-async def test_one_beat_renews_every_page_of_a_process(
+async def test_one_beat_renews_every_page_of_a_process_in_one_write(
     application: Any, make_user: Any, settings: Any, monkeypatch: Any
 ) -> None:
     """Each page used to beat on its own: a write per page per interval on the one database
-    thread, every burst holding up the moves behind it. The process's one beat writes a
-    slice of its pages at a time (``tests/tables/test_beats.py``)."""
+    thread, every burst holding up the moves behind it."""
     settings.TABLE_HEARTBEAT_SECONDS = 0.5
     written: list[list[beats.Page]] = []
     monkeypatch.setattr(beats.beat(), "write", written.append)
-    monkeypatch.setattr(beats.beat(), "slices", [{}, {}])
     users = [await sync_to_async(make_user)(f"p{i}") for i in range(4)]
     watcher = await sync_to_async(make_user)("watcher")
     room = await sync_to_async(start_with_four_people)(users)
     comms = [await connect(application, room, u) for u in [*users, *users[:2], watcher]]
     await asyncio.sleep(1.2)
-    assert 4 <= len(written) <= 6  # two writes an interval, not one per page
-    assert sorted(len(batch) for batch in written[-2:]) == [3, 4]
-    pages = [*written[-2], *written[-1]]
+    assert 2 <= len(written) <= 3  # one write per interval, not one per page
+    pages = written[-1]
+    assert len(pages) == 7
     counted = [*(u.pk for u in users), users[0].pk, users[1].pk]  # the watcher: not counted
     assert sorted(p.user_id for p in pages if p.user_id is not None) == sorted(counted)
     assert [p.user_id for p in pages].count(None) == 1
