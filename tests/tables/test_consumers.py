@@ -630,3 +630,43 @@ async def test_four_pages_of_a_process_tick_each_deadline_once(
     for c in comms:
         await c.disconnect()
     assert len(results) >= 12 and all(results), results
+
+
+async def test_pushes_do_not_wait_for_the_database_thread(
+    application: Any, user: Any, make_user: Any
+) -> None:
+    """A page's messages are handled on the event loop: while the one database thread is
+    busy (a move's commit, the beat), a message for the page still reaches it. Channels'
+    own dispatch hopped to that thread first for every message."""
+    import threading
+
+    from channels.db import database_sync_to_async
+    from channels.layers import get_channel_layer
+
+    from tables import notify
+
+    room = await sync_to_async(start_with_bots)(user)
+    page = await connect(application, room, user)
+    while not await page.receive_nothing(timeout=0.3):
+        await page.receive_from()
+    busy, release = threading.Event(), threading.Event()
+
+    def hold_the_thread() -> None:
+        busy.set()
+        release.wait(timeout=10)
+
+    holding = asyncio.ensure_future(database_sync_to_async(hold_the_thread)())
+    try:
+        await asyncio.get_running_loop().run_in_executor(None, busy.wait, 5)
+        layer = get_channel_layer()
+        await layer.group_send(
+            notify.group_name(room.number),
+            {"type": "table.phrase", "seat": 1, "phrase": 2, "user": user.pk},
+        )
+        bubble = await page.receive_from(timeout=2)
+        assert "phrase-bubble" in bubble
+        assert not holding.done()
+    finally:
+        release.set()
+        await holding
+    await page.disconnect(timeout=10)
