@@ -633,9 +633,7 @@ async def test_four_pages_of_a_process_tick_each_deadline_once(
     assert len(results) >= 12 and all(results), results
 
 
-async def test_pushes_do_not_wait_for_the_database_thread(
-    application: Any, user: Any, make_user: Any
-) -> None:
+async def test_pushes_do_not_wait_for_the_database_thread(application: Any, user: Any) -> None:
     """A page's messages are handled on the event loop: while the one database thread is
     busy (a move's commit, the beat), a message for the page still reaches it. Channels'
     own dispatch hopped to that thread first for every message."""
