@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 import websockets
@@ -22,6 +23,9 @@ REPRESS_SECONDS = 0.05
 """The least a client waits before pressing again after a refusal."""
 
 CLAIMS = ("peng", "gang", "chi")
+
+PRESSES = ("hu", *CLAIMS, "pass", "discard", "ready")
+"""The actions :func:`choose` presses (a page also offers 托管 and leaving, never pressed)."""
 
 
 def choose(frame: Frame, rng: random.Random) -> Control | None:
@@ -56,6 +60,7 @@ def choose(frame: Frame, rng: random.Random) -> Control | None:
 class _Move:
     sent: float
     version: int
+    seat: int
     seen: set[int] = field(default_factory=set)
 
 
@@ -76,10 +81,10 @@ class TableRun:
     _pending: list[_Move] = field(default_factory=list)
     _hands_seen: set[int] = field(default_factory=set)
 
-    def sent(self, version: int) -> None:
+    def sent(self, version: int, seat: int) -> None:
         if self.measuring:
             self.moves += 1
-            self._pending.append(_Move(time.perf_counter(), version))
+            self._pending.append(_Move(time.perf_counter(), version, seat))
 
     @property
     def in_flight(self) -> int:
@@ -91,21 +96,33 @@ class TableRun:
         if frame.error:
             self.errors += 1
         if frame.version is None:
+            if frame.private and not any(c.action in PRESSES for c in frame.controls):
+                # Only the seat's own part changed, and its buttons went: its answer in a claim
+                # window was taken, and the table waits on another asked seat. No other screen
+                # shows anything of it until the window closes (nothing may tell them a window
+                # is open), so this screen is the last to have the move.
+                self._complete(lambda m: m.seat == seat, at)
             return
-        still: list[_Move] = []
+        version = frame.version
         for m in self._pending:
-            if frame.version > m.version:
+            if version > m.version:
                 m.seen.add(seat)
-            if len(m.seen) == 4:
-                self.latencies.append(at - m.sent)
-            else:
-                still.append(m)
-        self._pending = still
+        self._complete(lambda m: len(m.seen) == 4, at)
         if frame.phase == "ended" and frame.hand is not None and frame.hand not in self._hands_seen:
             self._hands_seen.add(frame.hand)
             self.hands_done = len(self._hands_seen)
         if frame.finished:
             self.finished = True
+
+    def _complete(self, shown: Callable[[_Move], bool], at: float) -> None:
+        """Time the pending moves that are ``shown`` everywhere they will be, at ``at``."""
+        still: list[_Move] = []
+        for m in self._pending:
+            if shown(m):
+                self.latencies.append(at - m.sent)
+            else:
+                still.append(m)
+        self._pending = still
 
     @property
     def done(self) -> bool:
@@ -183,7 +200,7 @@ class Player:
         control = None if self.buttons is None else choose(self.buttons, self.rng)
         if control is None or self.version is None:
             return None
-        self.table.sent(self.version)
+        self.table.sent(self.version, self.seat)
         return move_text(control, step=self.step, page_url=self.page_url)
 
     async def _press(self, ws: websockets.ClientConnection, *, again: bool) -> None:

@@ -65,7 +65,7 @@ def test_choose_prefers_a_win_then_passes_or_discards():
 
 def test_latency_is_taken_when_the_fourth_screen_has_the_move():
     run = TableRun("123456", hands_wanted=1)
-    run.sent(version=5)
+    run.sent(version=5, seat=2)
     now = time.perf_counter()
     run.received(0, Frame(size=10, version=5), at=now)  # not the move yet
     for seat in range(3):
@@ -103,6 +103,30 @@ WINDOW_BUTTONS = (
     '<div id="actions" hx-vals=\'{"step": 15}\'>'
     '<button type="button" ws-send name="action" value="pass">过</button></div></div>'
 )
+
+
+ANSWER_TAKEN = (
+    '<div id="table-private" class="table-private" hx-swap-oob="true"><div class="my-controls">'
+    '<button type="button" ws-send name="action" value="tuoguan" hx-vals=\'{"on": "1"}\'>'
+    "托管</button></div></div>"
+)
+
+
+def test_an_answer_only_its_own_screen_shows_is_timed_there():
+    """In a window asking two seats, the first answer changes only that seat's part (its
+    buttons go) until the other answers: no other screen may show a window is open. Counting
+    to the fourth screen timed the other player's thinking, up to 3 s, not the server."""
+    run = TableRun("123456", hands_wanted=1)
+    run.sent(version=12, seat=1)  # seat 1 passes
+    now = time.perf_counter()
+    run.received(2, parse_frame(WINDOW_BUTTONS), at=now + 0.01)  # seat 2, also asked: new step
+    assert run.latencies == [] and run.in_flight == 1  # its buttons are not seat 1's answer
+    run.received(1, parse_frame(ANSWER_TAKEN), at=now + 0.02)  # seat 1's buttons went
+    assert run.in_flight == 0 and 0.02 <= run.latencies[0] < 1.0
+    run.sent(version=12, seat=2)  # seat 2 passes too: the window closes, the table moves on
+    for seat in range(4):
+        run.received(seat, Frame(size=10, version=13), at=now + 0.05)
+    assert run.in_flight == 0 and len(run.latencies) == 2
 
 
 def test_a_client_presses_the_buttons_shown_last_even_in_a_push_without_a_public_part():
@@ -150,9 +174,9 @@ def test_a_push_with_the_seats_own_part_parses_only_that_part_as_html():
 
 def test_moves_sent_after_the_window_closes_are_not_measured():
     run = TableRun("123456", hands_wanted=1)
-    run.sent(6)
+    run.sent(6, seat=0)
     run.measuring = False  # the window closed: the move in flight still lands
-    run.sent(7)
+    run.sent(7, seat=0)
     assert (run.moves, run.in_flight) == (1, 1)
     for seat in range(4):
         run.received(seat, Frame(size=10, version=8), at=time.perf_counter())
