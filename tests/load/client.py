@@ -2,7 +2,9 @@
 
 Each client reads its pushed frames, waits its thinking time and then uses one of the controls
 the page offers it, sending exactly the JSON htmx would. The table records, for each move, when
-the last of its four screens first showed a version newer than the one the move was made on.
+the last of its four screens first showed a version newer than the one the move was made on;
+or, for an answer in a claim window that still waits on another asked seat, when the answering
+screen's buttons went (the only screen that shows it until the window closes).
 """
 
 from __future__ import annotations
