@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
+from channels.testing import WebsocketCommunicator
 from django.utils import timezone
 
 from engine.hand import HandState, legal_actions, waiting_on
@@ -172,3 +173,12 @@ def beaten() -> list[str]:
     empty once every socket's cleanup ran (call from the test's event loop)."""
     beat = beats.beat()
     return [*beat.pages, *(["task"] if beat.task is not None else [])]
+
+
+async def drain(comms: list[WebsocketCommunicator]) -> list[list[str]]:
+    """Every message each page got until all are quiet."""
+    got: list[list[str]] = [[] for _ in comms]
+    for i, c in enumerate(comms):
+        while not await c.receive_nothing(timeout=0.3):
+            got[i].append(await c.receive_from())
+    return got

@@ -31,7 +31,7 @@ from tables import beats, clock, services
 from tables.consumers import TableConsumer
 from tables.models import Hand, Room, Seat
 from tables.routing import websocket_urlpatterns
-from tests.tables.factories import beaten, start_with_bots, start_with_four_people
+from tests.tables.factories import beaten, drain, start_with_bots, start_with_four_people
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -514,9 +514,7 @@ async def test_inputs_that_change_nothing_push_nothing(
     await sync_to_async(run_bots_until_human)(room, timezone.now())
     player = await connect(application, room, user)
     watcher = await connect(application, room, await sync_to_async(make_user)("watcher"))
-    for comm in (player, watcher):  # the first board, and the one after the player came in
-        while not await comm.receive_nothing(timeout=0.3):
-            await comm.receive_from()
+    await drain([player, watcher])  # the first board, and the one after the player came in
     await sync_to_async(room.refresh_from_db)()
     version = room.version
     for _ in range(5):
@@ -646,8 +644,7 @@ async def test_pushes_do_not_wait_for_the_database_thread(application: Any, user
 
     room = await sync_to_async(start_with_bots)(user)
     page = await connect(application, room, user)
-    while not await page.receive_nothing(timeout=0.3):
-        await page.receive_from()
+    await drain([page])
     busy, release = threading.Event(), threading.Event()
 
     def hold_the_thread() -> None:

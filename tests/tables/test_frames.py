@@ -24,7 +24,7 @@ from tables.models import Room, Seat
 from tables.protocol import AnswerDissolve, Move, ProposeDissolve, Ready, parse_text
 from tables.routing import websocket_urlpatterns
 from tables.table import load_table
-from tests.tables.factories import start_with_four_people
+from tests.tables.factories import drain, start_with_four_people
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -45,15 +45,6 @@ async def connect(room: Room, user: Any) -> WebsocketCommunicator:
     connected, _ = await comm.connect()
     assert connected
     return comm
-
-
-async def drain(comms: list[WebsocketCommunicator]) -> list[list[str]]:
-    """Every message each page got until all are quiet."""
-    got: list[list[str]] = [[] for _ in comms]
-    for i, c in enumerate(comms):
-        while not await c.receive_nothing(timeout=0.3):
-            got[i].append(await c.receive_from())
-    return got
 
 
 def dealer_discards(room: Room, users: list[Any]) -> None:
