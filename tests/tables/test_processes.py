@@ -107,6 +107,11 @@ class Page:
             except TimeoutError:
                 continue
             frame = parse_frame(text)
+            if frame.private:
+                # Also a push of the seat's part alone: in a window asking two seats, the
+                # other's answer moves the step on and brings this seat new buttons. Pressing
+                # the old ones again was refused every time, and the table stalled.
+                controls = frame
             if frame.version is None:
                 if frame.error and self.acting and controls is not None:
                     # Refused (the table moved on meanwhile): the page keeps its buttons, and
@@ -119,8 +124,6 @@ class Page:
             self.seen.append((time.monotonic(), frame.version, frame.hand, frame.phase))
             if frame.step is not None:
                 step = frame.step
-            if frame.private:
-                controls = frame
             if self.acting and frame.version != acted_on:
                 control = choose(frame, self.rng)
                 if control is not None:
@@ -191,11 +194,9 @@ async def scenario(servers: list[Server], number: str, cookies: tuple[str, ...])
         assert 0 < commits <= seconds / BEAT + 1, f"{commits} commits in {seconds:.1f}s"
         # 3. One process dies mid-hand; its pages move to the other and the hand finishes.
         # The clock may have just ended a hand (a quick 胡): then the next deal is a beat away.
-        hand = await db(lambda: hand_in_play(number))
-        while hand is None:
+        while (hand := await db(lambda: hand_in_play(number))) is None:
             assert time.monotonic() < t0 + 30, "the clock dealt no next hand"
             await asyncio.sleep(BEAT)
-            hand = await db(lambda: hand_in_play(number))
         servers[1].proc.kill()
         servers[1].proc.wait(10)
         deadline = time.monotonic() + 150
