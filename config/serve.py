@@ -1,12 +1,9 @@
-"""``python -m config.serve``: daphne, closing an oversized WebSocket message with 1009, with
-its garbage collector paced.
+"""``python -m config.serve``: daphne, closing an oversized WebSocket message with 1009.
 
 daphne hands its message size limit (``--websocket_max_message_size``, 1 MiB) to autobahn,
 whose default on a violation is to drop the TCP connection (``failByDrop``): the page sees no
 close code and can't tell why. This is daphne's own command line, with the same arguments,
 whose server tells autobahn, once listening, to close with 1009 (message too big) instead.
-Once listening it also settles the collector and ticks its pacer every second
-(:mod:`config.collector`): a collection that stops the loop delays every page's push.
 Run it as you would run ``daphne``: ``python -m config.serve -b 0.0.0.0 -p 8000
 config.asgi:application``.
 """
@@ -18,7 +15,6 @@ from typing import Any
 
 from daphne.cli import CommandLineInterface
 from daphne.server import Server
-from twisted.internet import task
 
 from config import collector
 
@@ -36,9 +32,7 @@ class CleanCloseServer(Server):  # type: ignore[misc]
             # options, so every socket from here on closes cleanly.
             self.ws_factory.setProtocolOptions(failByDrop=False)
             # The application is imported and the server set up: what lives now lives on.
-            self.collector = collector.settle()
-            self.collector_ticks = task.LoopingCall(self.collector.tick)
-            self.collector_ticks.start(collector.TICK_SECONDS, now=False)
+            collector.settle()
             if ready is not None:
                 ready()
 
