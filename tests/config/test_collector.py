@@ -22,11 +22,15 @@ print(any(o is later for o in gc.get_objects()))
 """
 
 
-def test_settle_freezes_what_lives_at_start_and_nothing_after() -> None:
-    out = subprocess.run(
-        [sys.executable, "-c", CHILD], cwd=REPO, capture_output=True, text=True, check=True
+def _run(code: str) -> list[str]:
+    """What a child process running ``code`` printed, word by word."""
+    return subprocess.run(
+        [sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, check=True
     ).stdout.split()
-    assert out == ["False", "True", "True", "True"]
+
+
+def test_settle_freezes_what_lives_at_start_and_nothing_after() -> None:
+    assert _run(CHILD) == ["False", "True", "True", "True"]
 
 
 def test_settle_keeps_collecting_cycles_made_after_it() -> None:
@@ -37,7 +41,4 @@ def test_settle_keeps_collecting_cycles_made_after_it() -> None:
         "gc.collect()\n"
         "print(probe() is None)\n"
     )
-    out = subprocess.run(
-        [sys.executable, "-c", child], cwd=REPO, capture_output=True, text=True, check=True
-    ).stdout.split()
-    assert out == ["True"]
+    assert _run(child) == ["True"]
