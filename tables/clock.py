@@ -131,15 +131,17 @@ class Committed:
     """The 解散 vote as it stands in the same transaction."""
     read_at: float
     """``time.time()`` before the transaction began: every change committed earlier is in it."""
+    met: datetime | None = None
+    """The deadline :func:`advance` found due and acted on; None for a player's input."""
 
     @property
     def version(self) -> int:
         return self.room.version
 
 
-def committed(t: Table, read_at: float) -> Committed:
+def committed(t: Table, read_at: float, met: datetime | None = None) -> Committed:
     """``t`` as just saved (inside its transaction, after :func:`table_commit`)."""
-    return Committed(room=t.room, table=t, votes=dissolve.votes_of(t), read_at=read_at)
+    return Committed(room=t.room, table=t, votes=dissolve.votes_of(t), read_at=read_at, met=met)
 
 
 def advance(number: str, now: datetime | None = None) -> Committed | None:
@@ -154,12 +156,13 @@ def advance(number: str, now: datetime | None = None) -> Committed | None:
         room = room_locked(number)
         if room is None or room.deadline is None or now < room.deadline:
             return None
+        met = room.deadline
         t = load_table(room)
         if t is None:
             return None
         if dissolve.vote_tick(t, now):
             table_commit(t, now)
-            return committed(t, read_at)
+            return committed(t, read_at, met)
         waiting = must_act(t)
         for i in waiting:
             seat = t.seats[i]
@@ -181,4 +184,4 @@ def advance(number: str, now: datetime | None = None) -> Committed | None:
         hand_deal_if_all_ready(t)
         hand_book_if_ended(t, now)
         table_commit(t, now)
-        return committed(t, read_at)
+        return committed(t, read_at, met)

@@ -342,7 +342,10 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         try:
             # The table's other pages in this process wait for the same deadline: one ticks.
             _, change = await ticks().once(
-                self.number, deadline, database_sync_to_async(partial(clock.advance, self.number))
+                self.number,
+                deadline,
+                database_sync_to_async(partial(clock.advance, self.number)),
+                met=lambda change: change.met if change is not None else None,
             )
         except Exception:
             # A failed tick must not stop the table's clock: log it and try again shortly.

@@ -7,6 +7,12 @@ lock the room and find nothing due. Here the pages of a process take turns per r
 page whose deadline has already been ticked in this process skips it. A tick that failed or
 was cancelled is not counted, so the next page still calls. Other processes tick on their
 own; :func:`tables.clock.advance` stays safe to call from all of them at once.
+
+A tick does whatever is due when it runs, not only its own deadline. When the process falls
+behind (a busy database thread, a saturated loop), the ticks of a table queue up here while
+the table moves on: a tick for an old deadline meets a later one. It then counts as the tick
+of the deadline it met, so the pages queued behind it for deadlines up to that one skip,
+rather than each opening a transaction that finds nothing due.
 """
 
 from __future__ import annotations
@@ -32,16 +38,22 @@ class Ticks:
         self.rooms: Rooms[datetime] = Rooms(max_rooms)
 
     async def once(
-        self, number: str, deadline: datetime, advance: Callable[[], Awaitable[T]]
+        self,
+        number: str,
+        deadline: datetime,
+        advance: Callable[[], Awaitable[T]],
+        met: Callable[[T], datetime | None] = lambda result: None,
     ) -> tuple[bool, T | None]:
         """Run ``advance`` for room ``number``'s ``deadline`` unless this process already has:
-        ``(True, its result)``, or ``(False, None)`` when skipped."""
+        ``(True, its result)``, or ``(False, None)`` when skipped. ``met(result)`` is the
+        deadline the run actually met, when later than ``deadline``."""
         async with self.rooms.lock(number):
             last = self.rooms.get(number)
             if last is not None and last >= deadline:
                 return False, None
             result = await advance()
-            self.rooms.put(number, deadline)
+            reached = met(result)
+            self.rooms.put(number, deadline if reached is None else max(deadline, reached))
             return True, result
 
 

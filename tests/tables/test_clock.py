@@ -31,6 +31,16 @@ def test_advance_does_nothing_before_the_deadline(started: Room) -> None:
     assert started.version == version
 
 
+def test_advance_says_which_deadline_it_met(started: Room) -> None:
+    """Whatever deadline woke the caller, the change names the one it found due
+    (tables.ticks counts the tick for it)."""
+    due = started.deadline
+    assert due is not None
+    change = clock.advance(started.number, now=due + timedelta(seconds=3))
+    assert change and change.met == due
+    assert change.room.deadline != due
+
+
 def test_the_turn_timer_puts_a_seat_on_tuoguan_and_the_bot_moves(started: Room) -> None:
     state = run_bots_until_human(started, timezone.now())
     assert state.phase != "ended", "the hand ended before seat 0 acted"

@@ -38,6 +38,26 @@ async def test_a_later_deadline_or_another_room_ticks_again() -> None:
     assert await t.once("1", DUE, lambda: _record(calls, "1", DUE)) == (False, None)
 
 
+async def test_a_tick_that_met_a_later_deadline_counts_for_it() -> None:
+    """A process that fell behind: the pages' ticks for three successive deadlines queue up
+    while the first one's run already does what the third one was waiting for."""
+    calls: list[datetime] = []
+    later = [DUE + timedelta(seconds=s) for s in (1, 2)]
+
+    async def advance() -> datetime:
+        calls.append(DUE)
+        await asyncio.sleep(0.01)
+        return later[-1]  # the table had moved on to the last deadline: that is what it met
+
+    t = Ticks()
+    queued = [t.once("1", due, advance, met=lambda reached: reached) for due in [DUE, *later]]
+    results = await asyncio.gather(*queued)
+    assert calls == [DUE]
+    assert [ran for ran, _ in results] == [True, False, False]
+    # A deadline after the one met still ticks.
+    assert (await t.once("1", later[-1] + timedelta(seconds=1), advance))[0]
+
+
 async def _record(calls: list[tuple[str, datetime]], number: str, due: datetime) -> None:
     calls.append((number, due))
 
