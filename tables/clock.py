@@ -150,10 +150,14 @@ def advance(number: str, now: datetime | None = None) -> Committed | None:
     Returns what was committed, or None when nothing was due. Safe to call from every process
     at once.
     """
-    now = now or timezone.now()
     read_at = time.time()
     with transaction.atomic():
         room = room_locked(number)
+        # The clock is read once the room is locked, here and for every other change: a
+        # change committed after this one then sets deadlines no earlier than this ``now``,
+        # so a page's tick that counted for the deadline met here (tables.ticks) can't
+        # have skipped one of them.
+        now = now or timezone.now()
         if room is None or room.deadline is None or now < room.deadline:
             return None
         met = room.deadline

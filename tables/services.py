@@ -332,10 +332,11 @@ def _table_change(
     ``change`` says whether it changed anything: an input that changes nothing (托管 off
     while not on 托管, 准备 twice) is not committed, so the version stays and nobody is sent
     a new board. Returns what it committed, or None."""
-    now = now or timezone.now()
     read_at = time.time()
     with transaction.atomic():
         t = table_locked(number)
+        # The clock is read once the room is locked (tables.clock.advance says why).
+        now = now or timezone.now()
         seat = moves.seat_playing(t, user)
         if not change(t, seat):
             return None
@@ -357,20 +358,21 @@ def table_act(
 def seat_connect(*, number: str, user: User, now: datetime | None = None) -> clock.Committed | None:
     """A page of ``user`` opened the table; what that committed (None: not ``user``'s
     table, nothing counted)."""
-    return _pages(number, user, +1, now or timezone.now())
+    return _pages(number, user, +1, now)
 
 
 def seat_disconnect(
     *, number: str, user: User, now: datetime | None = None
 ) -> clock.Committed | None:
     """A page of ``user`` closed; after the grace period its seat goes on 托管."""
-    return _pages(number, user, -1, now or timezone.now())
+    return _pages(number, user, -1, now)
 
 
-def _pages(number: str, user: User, delta: int, now: datetime) -> clock.Committed | None:
+def _pages(number: str, user: User, delta: int, now: datetime | None) -> clock.Committed | None:
     read_at = time.time()
     with transaction.atomic():
         room = room_locked(number)
+        now = now or timezone.now()  # once locked (tables.clock.advance says why)
         if room is None or not user.is_authenticated:
             return None
         seat = Seat.objects.filter(room=room, user=user).first()

@@ -165,9 +165,9 @@ def staff_room_dissolve(
 ) -> None:
     """End the match now; the hand in play ends unpaid (a vote under way is cancelled)."""
     reason = _check(staff, reason)
-    now = now or timezone.now()
     with transaction.atomic():
         t = _in_play(number)
+        now = now or timezone.now()  # once locked (tables.clock.advance says why)
         dissolve.vote_cancel(t, now)
         dissolve.match_dissolve(t, now)
         clock.table_commit(t, now)
@@ -180,9 +180,9 @@ def staff_seat_replace(
     """A basic bot plays the seat for the rest of the match; the person's earlier hands stay
     theirs, the seat's later hands are the bot's."""
     reason = _check(staff, reason)
-    now = now or timezone.now()
     with transaction.atomic():
         t = _in_play(number)
+        now = now or timezone.now()  # once locked (tables.clock.advance says why)
         if not 0 <= seat_index < len(t.seats):
             raise StaffError(_("There is no such seat."))
         seat = t.seats[seat_index]
@@ -206,9 +206,9 @@ def staff_seat_replace(
 def staff_hand_close(*, staff: User, number: str, reason: str, now: datetime | None = None) -> None:
     """The hand in play ends as a draw nobody pays (no book entries); the match goes on."""
     reason = _check(staff, reason)
-    now = now or timezone.now()
     with transaction.atomic():
         t = _in_play(number)
+        now = now or timezone.now()  # once locked (tables.clock.advance says why)
         if t.hand is None or t.hand.phase == "ended":
             raise StaffError(_("No hand is in play at that table."))
         dissolve.vote_cancel(t, now)
@@ -227,9 +227,9 @@ def staff_clock_rearm(
     """Start the table's clock afresh: a new countdown for whoever must act, and whatever is
     already due is done now (as the next open page's timer would)."""
     reason = _check(staff, reason)
-    now = now or timezone.now()
     with transaction.atomic():
         t = _in_play(number)
+        now = now or timezone.now()  # once locked (tables.clock.advance says why)
         assert t.room.state is not None
         t.room.state.pop("decision", None)  # a new decision for the clock: a fresh countdown
         t.room.turn_deadline = None

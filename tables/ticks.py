@@ -12,7 +12,9 @@ A tick does whatever is due when it runs, not only its own deadline. When the pr
 behind (a busy database thread, a saturated loop), the ticks of a table queue up here while
 the table moves on: a tick for an old deadline meets a later one. It then counts as the tick
 of the deadline it met, so the pages queued behind it for deadlines up to that one skip,
-rather than each opening a transaction that finds nothing due.
+rather than each opening a transaction that finds nothing due. No later deadline is skipped
+so: every change reads the clock once it holds the room's lock (:func:`tables.clock.advance`),
+so whatever commits after the tick schedules from a later moment than any deadline it met.
 """
 
 from __future__ import annotations

@@ -14,6 +14,7 @@ from tables.models import Hand, Room, Seat
 from tables.protocol import parse_message
 from tests.tables.factories import (
     hand_of,
+    move_json,
     play_out_hand,
     run_bots_until_human,
     run_until_my_turn,
@@ -39,6 +40,44 @@ def test_advance_says_which_deadline_it_met(started: Room) -> None:
     change = clock.advance(started.number, now=due + timedelta(seconds=3))
     assert change and change.met == due
     assert change.room.deadline != due
+
+
+def _lock_takes(monkeypatch: Any, module: Any, name: str, seconds: float) -> list[Any]:
+    """The clock stands still but for ``module.name``, the room's lock, which takes
+    ``seconds`` (another process held it): returns the clock's reading, [before, after]."""
+    clock_at = [timezone.now()]
+    monkeypatch.setattr(timezone, "now", lambda: clock_at[-1])
+    locked = getattr(module, name)
+
+    def waited(*args: Any) -> Any:
+        result = locked(*args)
+        clock_at.append(clock_at[0] + timedelta(seconds=seconds))
+        return result
+
+    monkeypatch.setattr(module, name, waited)
+    return clock_at
+
+
+def test_a_tick_reads_the_clock_once_the_room_is_locked(started: Room, monkeypatch: Any) -> None:
+    """Deadlines are scheduled from when a change got the room's lock, so a change that
+    waited for it sets none earlier than the changes committed before it (tables.ticks
+    counts a tick for the deadline it met, and must not skip a later one)."""
+    assert started.deadline is not None
+    clock_at = _lock_takes(monkeypatch, clock, "room_locked", 30)
+    clock_at[0] = started.deadline
+    assert clock.advance(started.number)
+    started.refresh_from_db()
+    assert started.deadline is not None and started.deadline >= clock_at[1]
+
+
+def test_an_input_reads_the_clock_once_the_room_is_locked(
+    started: Room, user: Any, monkeypatch: Any
+) -> None:
+    state = run_until_my_turn(started, user)
+    clock_at = _lock_takes(monkeypatch, services, "table_locked", 30)
+    send(started, user, move_json(state, 0))
+    started.refresh_from_db()
+    assert started.deadline is not None and started.deadline >= clock_at[1]
 
 
 def test_the_turn_timer_puts_a_seat_on_tuoguan_and_the_bot_moves(started: Room) -> None:
