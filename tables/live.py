@@ -33,6 +33,9 @@ PUBLIC_TEMPLATE = "tables/_table_public.html"
 PRIVATE_TEMPLATE = "tables/_table_private.html"
 PANEL_TEMPLATE = "tables/_seat_panel.html"
 RULES_TEMPLATE = "tables/_room_rules.html"
+BAR_TEMPLATE = "tables/_table_bar.html"
+CONTROLS_TEMPLATE = "tables/_my_controls.html"
+MATCH_ACTIONS_TEMPLATE = "tables/_my_match_actions.html"
 
 
 def render_public(table: Table) -> SafeString:
@@ -43,14 +46,38 @@ def render_public(table: Table) -> SafeString:
     (:mod:`tables.fragments`)."""
     pub = public_board(table)
     ended = pub.phase == "ended"
+    bar = TableBar(
+        hand_no=pub.hand_no,
+        hands_total=pub.hands_total,
+        counting=pub.seconds_left is not None,
+        ends_at_ms=pub.ends_at_ms,
+        seed_hash=pub.seed_hash,
+        rules=room_rules(table.room),
+    )
     context = {
         "pub": pub,
         "room": table.room,
-        "room_rules": room_rules(table.room),
+        "bar": remembered(
+            "table_bar", repr(bar), lambda: render_to_string(BAR_TEMPLATE, {"b": bar})
+        ),
         "panels": [seat_panel(p, bao=pub.bao, ended=ended) for p in pub.panels],
         "tiles_local": True,
     }
     return mark_safe(strip_spaces_between_tags(render_to_string(PUBLIC_TEMPLATE, context)))
+
+
+@dataclass(frozen=True)
+class TableBar:
+    """The bar atop the table: the hand's number, the countdown, the rules. It changes with a
+    new decision or hand, not with every move, so it is remembered by this (all its
+    template reads)."""
+
+    hand_no: int
+    hands_total: int | None
+    counting: bool
+    ends_at_ms: int | None
+    seed_hash: str
+    rules: str
 
 
 def seat_panel(panel: SeatPanel, *, bao: str, ended: bool) -> SafeString:
@@ -98,14 +125,55 @@ def private_view(table: Table, seat: int, *, votes: VoteState | None = None) -> 
     return PrivateView(mine=mine, vote=vote)
 
 
+@dataclass(frozen=True)
+class SeatControls:
+    """A seat's buttons around its hand: 托管, leaving, 准备, ending the match, the rematch, the
+    解散 vote and the owner's tools. Most moves change none of them, so their two fragments
+    are remembered by this (all that their templates read) and the page's token."""
+
+    number: str
+    tuoguan: bool
+    ended: bool
+    finished: bool
+    ready: bool
+    can_end_match: bool
+    is_owner: bool
+    transfer_to: tuple[tuple[int, str], ...]
+    vote: VoteView
+
+
+def seat_controls(view: PrivateView) -> SeatControls:
+    mine = view.mine
+    return SeatControls(
+        number=mine.room.number,
+        tuoguan=mine.tuoguan,
+        ended=mine.ended,
+        finished=mine.finished,
+        ready=mine.ready,
+        can_end_match=mine.can_end_match,
+        is_owner=mine.is_owner,
+        transfer_to=tuple(mine.transfer_to),
+        vote=view.vote,
+    )
+
+
 def render_private_view(view: PrivateView | None, *, csrf_token: str) -> SafeString:
     """A seat's own part from its view; ``None`` (a spectator): the empty box."""
-    context = {
+    context: dict[str, Any] = {
         "mine": None if view is None else view.mine,
-        "vote": None if view is None else view.vote,
         "csrf_token": csrf_token,
         "tiles_local": True,
     }
+    if view is not None:
+        controls = seat_controls(view)
+        key = (repr(controls), csrf_token)
+        parts = {"c": controls, "csrf_token": csrf_token}
+        context["controls"] = remembered(
+            "my_controls", key, lambda: render_to_string(CONTROLS_TEMPLATE, parts)
+        )
+        context["match_actions"] = remembered(
+            "my_match_actions", key, lambda: render_to_string(MATCH_ACTIONS_TEMPLATE, parts)
+        )
     return mark_safe(strip_spaces_between_tags(render_to_string(PRIVATE_TEMPLATE, context)))
 
 
