@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from django.utils.translation import gettext as _
 
-from engine.play.hints import Hints, hints
+from engine.play.hints import Hints, hints, turn_distance
 from engine.tiles import format_tile
 from engine.views import SeatInfo
 from tables.templatetags.mahjong_tiles import tile_label
@@ -46,6 +46,9 @@ def discard_waits(info: SeatInfo) -> dict[str, str]:
     seat = info.seat
     if seat is None:
         return {}
+    away = turn_distance(info)
+    if away is not None and away > 0:
+        return {}  # no discard leaves the hand ready: most turns, known in one count
     out: dict[str, str] = {}
     for kind in sorted(set(info.hand)):
         hand = list(info.hand)

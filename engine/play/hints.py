@@ -15,7 +15,7 @@ from engine.melds import all_terminal
 from engine.tiles import KIND_COUNT, wild_counts
 from engine.views import SeatInfo, unseen
 
-__all__ = ["Hints", "Wait", "hints"]
+__all__ = ["Hints", "Wait", "hints", "turn_distance"]
 
 
 @dataclass(frozen=True)
@@ -83,3 +83,30 @@ def hints(info: SeatInfo) -> Hints | None:
         for kind, j in winning_tiles(tiles, melds, info.indicator, info.rules, context)
     )
     return Hints(0, waits)
+
+
+def turn_distance(info: SeatInfo) -> int | None:
+    """How far ``info``'s seat, on its turn, is from a win, counted as :func:`hints` counts:
+    ``-1`` complete, ``0`` when some discard leaves the hand ready, more when none does.
+    None off its turn (not one tile more than a waiting hand).
+
+    One count for the whole hand, against one :func:`hints` per tile it might discard: a
+    kept tile stays kept whichever other tile goes, so no discard does better.
+
+    >>> from engine.hand import new_hand
+    >>> from engine.rules import Rules
+    >>> from engine.views import seat_info
+    >>> state = new_hand(Rules(), dealer=0, seed=1)
+    >>> turn_distance(seat_info(state, 0)) >= -1  # the dealer holds 14
+    True
+    >>> turn_distance(seat_info(state, 1)) is None
+    True
+    """
+    seat = info.seat
+    if seat is None or info.phase == "ended":
+        return None
+    melds = [m for m in info.melds[seat] if m is not None]
+    if len(info.hand) + 3 * len(melds) != 14:
+        return None
+    counts, wilds = wild_counts(list(info.hand), info.bao)
+    return distance(counts, wilds, len(melds), melds_terminal=all_terminal(melds))

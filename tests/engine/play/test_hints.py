@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from engine.hand import HandState, apply, new_hand, waiting_on
 from engine.play.bots import choose_action
-from engine.play.hints import hints
+from engine.play.hints import hints, turn_distance
 from engine.rules import Rules
 from engine.tiles import KIND_COUNT, format_tile, parse_tiles
 from engine.views import seat_info
@@ -109,3 +110,33 @@ def test_hints_depend_on_nothing_the_seat_cannot_see() -> None:
             seat = waiting_on(state)[0]
             state, _ = apply(state, seat, choose_action("basic", seat_info(state, seat), rng))
     assert compared > 100
+
+
+def test_turn_distance_says_whether_any_discard_leaves_the_hand_ready() -> None:
+    """On every turn of whole bot-played hands: ``turn_distance`` is 0 or less exactly when
+    one of the tiles in hand, discarded, leaves a hand whose hints say ready."""
+    rng = random.Random(5)
+    turns = ready = 0
+    for seed in range(30):
+        state = new_hand(Rules(), dealer=seed % 4, seed=f"turn-distance-{seed}")
+        while state.phase != "ended":
+            seat = waiting_on(state)[0]
+            info = seat_info(state, seat)
+            away = turn_distance(info)
+            if away is not None:
+                after = []
+                for kind in set(info.hand):
+                    hand = list(info.hand)
+                    hand.remove(kind)
+                    rivers = tuple(
+                        (*r, kind) if i == seat else r for i, r in enumerate(info.rivers)
+                    )
+                    h = hints(
+                        replace(info, hand=tuple(hand), drawn=None, rivers=rivers, phase="claim")
+                    )
+                    after.append(h is not None and h.distance == 0)
+                assert (away <= 0) == any(after), (seed, state.step, away)
+                turns += 1
+                ready += away <= 0
+            state, _ = apply(state, seat, choose_action("basic", info, rng))
+    assert turns > 500 and ready > 20
