@@ -1,4 +1,5 @@
-"""The two reads every move and every tick makes, with SQL the ORM builds once per database.
+"""The two reads and the write every move and every tick makes, with SQL the ORM builds once
+per database.
 
 Django builds a query's SQL afresh each time it runs it. For the room's locked row and its
 seats (with their users), which every move and every tick reads, building the SQL took
@@ -6,7 +7,9 @@ longer than running it: on one mid-hand room, 0.35 ms against 0.15 ms for the ro
 0.48 ms against about 0.15 ms for the seats. Here the ORM builds each once, from the same
 QuerySet the code would otherwise run, and later calls only bind the parameter, then turn
 the rows into models the way the ORM does (its converters, ``Model.from_db``), so the
-objects are the ones the QuerySet would give.
+objects are the ones the QuerySet would give. The room's write back (:func:`room_save`)
+likewise: ``Model.save(update_fields=...)`` built its UPDATE each time (232 us against 81
+us for the same statement, JSON encoding included).
 
 >>> from tables.prepared import room_locked, room_seats  # doctest: +SKIP
 >>> with transaction.atomic():  # doctest: +SKIP
@@ -17,18 +20,23 @@ objects are the ones the QuerySet would give.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from functools import cache
 from typing import Any
 
-from django.db import connection
+from django.db import DatabaseError, connection
+from django.db.models import Field, Q
 from django.db.models.expressions import Expression
-from django.db.models.sql import Query
+from django.db.models.sql import Query, UpdateQuery
 from django.db.transaction import TransactionManagementError
 
 from accounts.models import User
 from tables.models import Room, Seat
 
-__all__ = ["room_locked", "room_seats"]
+__all__ = ["ROOM_SAVED", "room_locked", "room_save", "room_seats"]
+
+ROOM_SAVED = ("state", "version", "deadline", "turn_deadline", "status", "moved_at")
+"""The room's fields a change writes back (:func:`tables.table.table_save`)."""
 
 _NUMBER = "room-number"
 _ROOM_ID = -7331
@@ -108,3 +116,33 @@ def _seats_read(alias: str) -> _SeatsRead:
         user_names=user_names,
         user_pk=user_names.index(User._meta.pk.attname),
     )
+
+
+def room_save(room: Room) -> None:
+    """Write the room's :data:`ROOM_SAVED` fields, as ``room.save(update_fields=ROOM_SAVED)``
+    would (no model of ours listens to its signals); each value is prepared for the
+    database by its field, as the ORM does."""
+    sql, fields = _room_save_sql(connection.alias)
+    params = [f.get_db_prep_save(getattr(room, f.attname), connection) for f in fields]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*params, room.pk])
+        if cursor.rowcount != 1:
+            raise DatabaseError(f"room {room.pk}: the change was not saved (no such row)")
+
+
+@cache
+def _room_save_sql(alias: str) -> tuple[str, list[Field[Any, Any]]]:
+    fields = [f for f in Room._meta.concrete_fields if f.name in ROOM_SAVED]
+    if len(fields) != len(ROOM_SAVED):
+        raise AssertionError(f"not all of {ROOM_SAVED} are the room's own columns")
+    # Values of each field's type, none of them None (the ORM writes a None as NULL in the
+    # SQL itself, not as a parameter); the real values are bound per call.
+    sample = datetime(2026, 1, 1, tzinfo=UTC)
+    samples = {"state": {}, "version": 0, "status": Room.Status.WAITING}
+    query = UpdateQuery(Room)
+    query.add_update_values({f.name: samples.get(f.name, sample) for f in fields})
+    query.add_q(Q(pk=_ROOM_ID))
+    sql, params = query.get_compiler(alias).as_sql()
+    if len(params) != len(fields) + 1 or params[-1] != _ROOM_ID or sql.count("%s") != len(params):
+        raise AssertionError(f"unexpected parameters {params!r} in {sql}")
+    return str(sql), fields

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from engine.hand import HandState, waiting_on
 from engine.match import Match
 from tables.models import DissolveVote, Hand, Room, Seat
-from tables.prepared import room_locked, room_seats
+from tables.prepared import room_locked, room_save, room_seats
 from tables.protocol import PlayError
 
 __all__ = [
@@ -130,7 +130,7 @@ def table_save(t: Table) -> None:
     room.version += 1
     if _progress(room.state) != before or room.moved_at is None:
         room.moved_at = timezone.now()  # a move or a deal, not a page opening or a heartbeat
-    room.save(update_fields=["state", "version", "deadline", "turn_deadline", "status", "moved_at"])
+    room_save(room)
 
 
 def _progress(state: dict[str, Any]) -> tuple[Any, ...]:

@@ -5,12 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from django.db import connection, transaction
+from django.db import DatabaseError, connection, transaction
 from django.db.transaction import TransactionManagementError
 from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 
 from tables.models import Room, Seat
-from tables.prepared import room_locked, room_seats
+from tables.prepared import ROOM_SAVED, room_locked, room_save, room_seats
 
 pytestmark = pytest.mark.usefixtures("english")
 
@@ -54,3 +55,34 @@ def test_the_seats_are_the_orms_own_users_included(started: Room) -> None:
         assert users[0] is not None and users[1:] == [None, None, None]  # alice, three bots
         assert all(not s._state.adding and s._state.db == "default" for s in seats)
     assert room_seats(Room(pk=-1)) == []
+
+
+@pytest.mark.parametrize("deadline", [True, False])
+def test_the_room_save_writes_what_the_orm_writes(started: Room, deadline: bool) -> None:
+    """Every saved field, JSON and times included, reads back as ``Model.save(update_fields=)``
+    leaves it; a None (no deadline) is stored as NULL; other fields are left alone."""
+    assert started.state is not None
+    for room, write in ((started, room_save), (Room.objects.get(pk=started.pk), None)):
+        room.state = {**started.state, "note": ["宝", 1, None, {"x": 2.5}]}
+        room.version += 1
+        room.deadline = timezone.now() if deadline else None
+        room.turn_deadline = None if deadline else timezone.now()
+        room.moved_at = timezone.now()
+        room.name = "not saved"
+        with CaptureQueriesContext(connection) as queries:
+            if write is not None:
+                write(room)
+            else:
+                room.save(update_fields=list(ROOM_SAVED))
+        assert len(queries) == 1
+        fresh = Room.objects.get(pk=started.pk)
+        assert [getattr(fresh, f) for f in ROOM_SAVED] == [getattr(room, f) for f in ROOM_SAVED]
+        assert fresh.name != "not saved"
+    assert Room.objects.filter(pk=started.pk, deadline__isnull=not deadline).exists()
+
+
+def test_saving_a_room_that_is_not_there_is_an_error(started: Room) -> None:
+    ghost = Room.objects.get(pk=started.pk)
+    ghost.pk = started.pk + 1000
+    with pytest.raises(DatabaseError, match="not saved"):
+        room_save(ghost)
