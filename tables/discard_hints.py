@@ -2,17 +2,15 @@
 
 On my turn I hold a tile more than a waiting hand; for every kind I might discard, the hand
 without it (that tile now in my river, so it is no longer counted as unseen) goes through
-:func:`engine.play.hints.hints`, the same judgement the 听牌 line under my hand uses. The
-page shows the answer when a tile is lifted; no rule is judged in JavaScript.
+:func:`engine.play.hints.hints_after_discard`, the same judgement the 听牌 line under my hand
+uses. The page shows the answer when a tile is lifted; no rule is judged in JavaScript.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from django.utils.translation import gettext as _
 
-from engine.play.hints import Hints, hints, turn_distance
+from engine.play.hints import Hints, hints_after_discard, turn_distance
 from engine.tiles import format_tile
 from engine.views import SeatInfo
 from tables.templatetags.mahjong_tiles import tile_label
@@ -51,12 +49,7 @@ def discard_waits(info: SeatInfo) -> dict[str, str]:
         return {}  # no discard leaves the hand ready: most turns, known in one count
     out: dict[str, str] = {}
     for kind in sorted(set(info.hand)):
-        hand = list(info.hand)
-        hand.remove(kind)
-        rivers = tuple(
-            (*river, kind) if i == seat else river for i, river in enumerate(info.rivers)
-        )
-        h = hints(replace(info, hand=tuple(hand), drawn=None, rivers=rivers, phase="claim"))
+        h = hints_after_discard(info, kind)
         if h is not None and h.distance == 0:
             out[format_tile(kind)] = waits_text(h)
     return out

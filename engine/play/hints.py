@@ -7,15 +7,15 @@ it can't see (:func:`engine.views.unseen`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.judging.judge import WinContext, winning_tiles
 from engine.judging.shanten import distance
-from engine.melds import all_terminal
+from engine.melds import Meld, all_terminal
 from engine.tiles import KIND_COUNT, wild_counts
 from engine.views import SeatInfo, unseen
 
-__all__ = ["Hints", "Wait", "hints", "turn_distance"]
+__all__ = ["Hints", "Wait", "hints", "hints_after_discard", "turn_distance"]
 
 
 @dataclass(frozen=True)
@@ -65,15 +65,10 @@ def hints(info: SeatInfo) -> Hints | None:
     >>> h is not None and h.distance >= 0
     True
     """
-    seat = info.seat
-    if seat is None or info.phase == "ended":
+    held = _held(info, 13)
+    if held is None:
         return None
-    melds = [m for m in info.melds[seat] if m is not None]
-    tiles = list(info.hand)
-    if len(tiles) + 3 * len(melds) != 13:
-        return None
-    counts, wilds = wild_counts(tiles, info.bao)
-    away = distance(counts, wilds, len(melds), melds_terminal=all_terminal(melds))
+    seat, tiles, melds, away = held
     if away > 0:
         return Hints(away, ())
     left = unseen(info)
@@ -102,11 +97,43 @@ def turn_distance(info: SeatInfo) -> int | None:
     >>> turn_distance(seat_info(state, 1)) is None
     True
     """
+    held = _held(info, 14)
+    return None if held is None else held[3]
+
+
+def hints_after_discard(info: SeatInfo, kind: int) -> Hints | None:
+    """The :func:`hints` of ``info``'s seat, on its turn, after it discards ``kind``: that
+    tile leaves its hand for its river, where the seat sees it like every other discard.
+
+    >>> from engine.hand import new_hand
+    >>> from engine.rules import Rules
+    >>> from engine.views import seat_info
+    >>> info = seat_info(new_hand(Rules(), dealer=0, seed=1), 0)
+    >>> hints_after_discard(info, info.hand[0]).distance >= 0
+    True
+    """
+    seat = info.seat
+    assert seat is not None
+    hand = list(info.hand)
+    hand.remove(kind)
+    rivers = tuple((*river, kind) if i == seat else river for i, river in enumerate(info.rivers))
+    return hints(replace(info, hand=tuple(hand), drawn=None, rivers=rivers, phase="claim"))
+
+
+def _held(info: SeatInfo, size: int) -> tuple[int, list[int], list[Meld], int] | None:
+    """``info``'s seat, its concealed tiles, its declared melds and their :func:`distance`,
+    when it holds ``size`` tiles (each meld counted as three) in a hand still played."""
     seat = info.seat
     if seat is None or info.phase == "ended":
         return None
     melds = [m for m in info.melds[seat] if m is not None]
-    if len(info.hand) + 3 * len(melds) != 14:
+    tiles = list(info.hand)
+    if len(tiles) + 3 * len(melds) != size:
         return None
-    counts, wilds = wild_counts(list(info.hand), info.bao)
-    return distance(counts, wilds, len(melds), melds_terminal=all_terminal(melds))
+    counts, wilds = wild_counts(tiles, info.bao)
+    return (
+        seat,
+        tiles,
+        melds,
+        distance(counts, wilds, len(melds), melds_terminal=all_terminal(melds)),
+    )

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 from engine.hand import HandState, apply, new_hand, waiting_on
 from engine.play.bots import choose_action
-from engine.play.hints import hints, turn_distance
+from engine.play.hints import hints, hints_after_discard, turn_distance
 from engine.rules import Rules
 from engine.tiles import KIND_COUNT, format_tile, parse_tiles
 from engine.views import seat_info
@@ -126,14 +125,7 @@ def test_turn_distance_says_whether_any_discard_leaves_the_hand_ready() -> None:
             if away is not None:
                 after = []
                 for kind in set(info.hand):
-                    hand = list(info.hand)
-                    hand.remove(kind)
-                    rivers = tuple(
-                        (*r, kind) if i == seat else r for i, r in enumerate(info.rivers)
-                    )
-                    h = hints(
-                        replace(info, hand=tuple(hand), drawn=None, rivers=rivers, phase="claim")
-                    )
+                    h = hints_after_discard(info, kind)
                     after.append(h is not None and h.distance == 0)
                 assert (away <= 0) == any(after), (seed, state.step, away)
                 turns += 1
