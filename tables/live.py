@@ -21,7 +21,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from accounts.models import User
 from tables import selectors
-from tables.board import PrivateBoard, SeatPanel, private_board, public_board, seat_of
+from tables.board import MeldView, PrivateBoard, SeatPanel, private_board, public_board, seat_of
 from tables.dissolve import VoteState, VoteView, vote_state_load, vote_view
 from tables.fragments import remembered
 from tables.invites import first_empty_seat, invite_qr_svg
@@ -32,8 +32,15 @@ LIVE_TEMPLATE = "tables/_live.html"
 PUBLIC_TEMPLATE = "tables/_table_public.html"
 PRIVATE_TEMPLATE = "tables/_table_private.html"
 PANEL_TEMPLATE = "tables/_seat_panel.html"
+HEAD_TEMPLATE = "tables/_seat_head.html"
+HAND_TEMPLATE = "tables/_seat_hand.html"
+RIVER_TEMPLATE = "tables/_seat_river.html"
 RULES_TEMPLATE = "tables/_room_rules.html"
 BAR_TEMPLATE = "tables/_table_bar.html"
+BAR_HAND_TEMPLATE = "tables/_table_bar_hand.html"
+BAR_RULES_TEMPLATE = "tables/_table_bar_rules.html"
+CLOCK_TEMPLATE = "tables/_table_clock.html"
+CENTER_TILES_TEMPLATE = "tables/_table_center_tiles.html"
 CONTROLS_TEMPLATE = "tables/_my_controls.html"
 MATCH_ACTIONS_TEMPLATE = "tables/_my_match_actions.html"
 
@@ -49,18 +56,24 @@ def render_public(table: Table) -> SafeString:
     bar = TableBar(
         hand_no=pub.hand_no,
         hands_total=pub.hands_total,
-        counting=pub.seconds_left is not None,
-        ends_at_ms=pub.ends_at_ms,
         seed_hash=pub.seed_hash,
         rules=room_rules(table.room),
     )
     context = {
         "pub": pub,
         "room": table.room,
-        "bar": remembered(
-            "table_bar", repr(bar), lambda: render_to_string(BAR_TEMPLATE, {"b": bar})
+        "bar": render_to_string(
+            BAR_TEMPLATE,
+            {
+                "hand": _remembered_view(BAR_HAND_TEMPLATE, "b", bar),
+                "clock": _remembered_view(CLOCK_TEMPLATE, "c", TableClock(pub.ends_at_ms)),
+                "rules": _remembered_view(BAR_RULES_TEMPLATE, "b", bar),
+            },
         ),
         "panels": [seat_panel(p, bao=pub.bao, ended=ended) for p in pub.panels],
+        "center_tiles": _remembered_view(
+            CENTER_TILES_TEMPLATE, "t", CenterTiles(pub.indicator, pub.bao, tuple(pub.burned))
+        ),
         "tiles_local": True,
     }
     return mark_safe(strip_spaces_between_tags(render_to_string(PUBLIC_TEMPLATE, context)))
@@ -68,26 +81,117 @@ def render_public(table: Table) -> SafeString:
 
 @dataclass(frozen=True)
 class TableBar:
-    """The bar atop the table: the hand's number, the countdown, the rules. It changes with a
-    new decision or hand, not with every move, so it is remembered by this (all its
-    template reads)."""
+    """The bar atop the table, but for its countdown: the hand's number and the rules. It
+    changes with a new hand, so its two parts are remembered by this."""
 
     hand_no: int
     hands_total: int | None
-    counting: bool
-    ends_at_ms: int | None
     seed_hash: str
     rules: str
 
 
+@dataclass(frozen=True)
+class TableClock:
+    """The bar's countdown: a new one with every decision the table waits for."""
+
+    ends_at_ms: int | None
+    """None: nobody is being timed."""
+
+
+@dataclass(frozen=True)
+class CenterTiles:
+    """The tiles in the table's centre: the indicator, the 宝 and the burned ones; the same
+    for a whole hand but for gang replacement draws."""
+
+    indicator: str
+    bao: str
+    burned: tuple[str, ...]
+
+
 def seat_panel(panel: SeatPanel, *, bao: str, ended: bool) -> SafeString:
-    """One seat's panel on the table (name, badges, hand, melds, discards)."""
+    """One seat's panel on the table (name, badges, hand, melds, discards).
+
+    A change alters one or two parts of a panel (a discard: the hand and the river; a turn
+    passing on: the heads), so each part is remembered by all that it shows, and a panel
+    that changed is put together from the parts that did not."""
     return remembered(
         "seat_panel",
         (repr(panel), bao, ended),  # a dataclass of plain values: its repr is its content
         lambda: render_to_string(
-            PANEL_TEMPLATE, {"p": panel, "bao": bao, "ended": ended, "tiles_local": True}
+            PANEL_TEMPLATE,
+            {
+                "p": panel,
+                "head": _remembered_view(HEAD_TEMPLATE, "h", seat_head(panel, ended=ended)),
+                "hand": _remembered_view(
+                    HAND_TEMPLATE, "h", seat_hand(panel, bao=bao, ended=ended)
+                ),
+                "river": _remembered_view(
+                    RIVER_TEMPLATE, "r", SeatRiver(tuple(panel.river), bao, panel.last_discard)
+                ),
+            },
         ),
+    )
+
+
+@dataclass(frozen=True)
+class SeatHead:
+    """A panel's head: the name, its badges and the points."""
+
+    name: str
+    acting: bool
+    """Shown as the seat to act: never once the hand has ended."""
+    dealer: bool
+    tuoguan: bool
+    is_bot: bool
+    connected: bool
+    flown: int
+    points: int
+
+
+def seat_head(panel: SeatPanel, *, ended: bool) -> SeatHead:
+    return SeatHead(
+        name=panel.name,
+        acting=panel.acting and not ended,
+        dealer=panel.dealer,
+        tuoguan=panel.tuoguan,
+        is_bot=panel.is_bot,
+        connected=panel.connected,
+        flown=panel.flown,
+        points=panel.points,
+    )
+
+
+@dataclass(frozen=True)
+class SeatHand:
+    """A panel's hand: the concealed tiles' backs (None once the hand has ended: its tiles
+    are shown face up in the settlement) and the melds."""
+
+    hand_size: int | None
+    melds: tuple[MeldView, ...]
+    bao: str
+
+
+def seat_hand(panel: SeatPanel, *, bao: str, ended: bool) -> SeatHand:
+    return SeatHand(None if ended else panel.hand_size, tuple(panel.melds), bao)
+
+
+@dataclass(frozen=True)
+class SeatRiver:
+    """A panel's discards, the newest marked when it is the table's last discard."""
+
+    tiles: tuple[str, ...]
+    bao: str
+    last: bool
+
+
+def _remembered_view(template: str, name: str, view: object) -> SafeString:
+    """``template`` rendered with ``view`` as ``name``, remembered by ``view``: a frozen
+    dataclass of plain values holding all that the template reads, so its repr is its
+    content."""
+    return remembered(
+        template,
+        repr(view),
+        lambda: render_to_string(template, {name: view, "tiles_local": True}),
     )
 
 

@@ -128,3 +128,32 @@ def test_the_table_bar_follows_the_countdown(user: Any) -> None:
     bar = 'class="bar-item clock-pill'
     assert bar + ' countdown"' in counting and "data-ends-at" in counting.split("</header>")[0]
     assert bar + ' is-idle"' in idle and "data-ends-at" not in idle.split("</header>")[0]
+
+
+def test_remembered_parts_render_what_a_fresh_render_would_over_a_whole_hand(user: Any) -> None:
+    """The table's parts are remembered by frozen views of what they show (its panels'
+    heads, hands and rivers, the bar's parts, the centre's tiles): if a view left out
+    something its template reads, a later change would be served a stale part. At every
+    change of a whole hand, what the remembered parts make equals a render from nothing."""
+    from tables import clock, fragments
+
+    room = start_with_bots(user, tuoguan=True, hands=1, seed="live-remembered")
+    fragments.forget()
+    changes = 0
+    while True:
+        table = load_table(Room.objects.get(pk=room.pk))
+        assert table is not None and table.hand is not None
+        kept = [render_public(table)] + [
+            render_private_view(private_view(table, seat), csrf_token="t") for seat in range(4)
+        ]
+        fragments.forget()
+        fresh = [render_public(table)] + [
+            render_private_view(private_view(table, seat), csrf_token="t") for seat in range(4)
+        ]
+        assert kept == fresh, f"change {changes}"
+        if table.hand.phase == "ended":
+            break
+        assert table.room.deadline is not None
+        assert clock.advance(room.number, now=table.room.deadline) is not None
+        changes += 1
+    assert changes > 40
