@@ -312,10 +312,10 @@ def _codes(text: str) -> list[str]:
     return [format_tile(k) for k in parse_tiles(text)] if text else []
 
 
-def _choices(view: dict[str, Any], info: SeatInfo) -> tuple[bool, list[Choice]]:
+def _choices(legal: list[dict[str, Any]], info: SeatInfo) -> tuple[bool, list[Choice]]:
     can_discard = False
     out: list[Choice] = []
-    for a in view["legal"]:
+    for a in legal:
         kind = a["type"]
         if kind == "discard":
             can_discard = True
@@ -396,7 +396,7 @@ def public_board(table: Table, now: datetime | None = None) -> PublicBoard:
     now = now or timezone.now()
     assert table.hand is not None
     room = table.room
-    info = seat_info(table.hand, None)
+    info = table.public_info()
     view = view_json(info)
     state = room.state or {}
     step, version, phase = view["step"], room.version, view["phase"]
@@ -466,46 +466,50 @@ def public_board(table: Table, now: datetime | None = None) -> PublicBoard:
 
 
 def private_board(table: Table, seat: int) -> PrivateBoard:
-    """What seat ``seat`` alone sees, from its own view."""
+    """What seat ``seat`` alone sees, from its own view.
+
+    Built from the seat's :class:`~engine.views.SeatInfo` itself rather than its JSON view:
+    every change builds four of these, and the JSON view would format every river and meld
+    of the table again for each."""
     assert table.hand is not None
     room = table.room
-    info = seat_info(table.hand, seat)  # built once: the view and the hints share it
-    view = view_json(info)
+    info = seat_info(table.hand, seat)  # built once: the board and the hints share it
     me = table.seats[seat]
+    ended = info.phase == "ended"
     board = PrivateBoard(
         room=room,
         seat=seat,
-        step=view["step"],
+        step=info.step,
         version=room.version,
-        phase=view["phase"],
-        bao=view["bao"],
+        phase=info.phase,
+        bao=format_tile(info.bao),
         tuoguan=me.tuoguan,
         ready=me.ready,
         finished=table.finished,
-        can_end_match=(
-            room.owner_id == me.user_id and view["phase"] == "ended" and not table.finished
-        ),
+        can_end_match=room.owner_id == me.user_id and ended and not table.finished,
     )
-    if "window" in view and seat in info.waiting_on:
-        board.window_tile = view["window"]["tile"]
-        board.window_from = seat_name(table.seats[view["window"]["from"]])
-        board.window_step = view["step"]
+    window = info.window
+    if window is not None and seat in info.waiting_on:
+        board.window_tile = None if window["tile"] is None else format_tile(window["tile"])
+        board.window_from = seat_name(table.seats[window["from"]])
+        board.window_step = info.step
         board.deadline = room.turn_deadline
-    hand = _codes(view["hand"])
-    drawn = view.get("drawn")
+    hand = [format_tile(k) for k in info.hand]
+    drawn = None if info.drawn is None else format_tile(info.drawn)
     if drawn and drawn in hand:
         hand.remove(drawn)
         board.drawn = drawn
     board.my_hand = hand
-    public_melds = seat_info(table.hand, None).melds[seat]
+    mine = [m.to_json() for m in info.melds[seat] if m is not None]
+    public_melds = table.public_info().melds[seat]
     board.hidden_melds = [
-        m for m, seen in zip(_melds(view["melds"][seat]), public_melds, strict=True) if seen is None
+        m for m, seen in zip(_melds(mine), public_melds, strict=True) if seen is None
     ]
-    board.can_discard, board.choices = _choices(view, info)
+    board.can_discard, board.choices = _choices([a.to_json() for a in info.legal], info)
     board.hints = _hints_view(hints(info))
     board.tuoguan_reason = me.tuoguan_reason if me.tuoguan else ""
     board.asked = seat in must_act(table)
-    board.ended = board.phase == "ended"
+    board.ended = ended
     board.still_there_asked = (
         board.tuoguan and board.tuoguan_reason == "timeout" and board.asked and not board.ended
     )

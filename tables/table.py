@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from engine.hand import HandState, waiting_on
 from engine.match import Match
+from engine.views import SeatInfo, seat_info
 from tables.models import DissolveVote, Hand, Room, Seat
 from tables.prepared import room_locked, room_save, room_seats
 from tables.protocol import PlayError
@@ -64,6 +65,16 @@ class Table:
     """The 解散 votes as :func:`tables.dissolve.votes_of` read them in this transaction (None:
     not read yet, or changed since), for hand :attr:`votes_hand`."""
     votes_hand: int | None = field(default=None, repr=False)
+    _public_info: tuple[HandState, SeatInfo] | None = field(default=None, repr=False)
+
+    def public_info(self) -> SeatInfo:
+        """The spectators' view of the hand (:func:`engine.views.seat_info` with no seat),
+        built once per hand state: the public part and every seat's own part read it."""
+        assert self.hand is not None
+        kept = self._public_info
+        if kept is None or kept[0] is not self.hand:
+            kept = self._public_info = (self.hand, seat_info(self.hand, None))
+        return kept[1]
 
     @property
     def finished(self) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 from datetime import timedelta
 from typing import Any
@@ -10,8 +11,10 @@ import pytest
 from django.db import transaction
 from django.utils import timezone
 
-from engine.hand import waiting_on
+from engine.hand import apply, waiting_on
+from engine.play.bots import choose_action
 from engine.tiles import format_tile
+from engine.views import seat_info
 from tables import clock, services
 from tables.models import Room, Seat
 from tables.protocol import PlayError, parse_message
@@ -124,3 +127,18 @@ def test_a_state_saved_without_the_hash_reads_it_from_the_hand_row(started: Room
     table = load_table(Room.objects.get(pk=started.pk))
     assert table is not None and table.hand_row is not None
     assert table.seed_hash == table.hand_row.seed_hash
+
+
+def test_the_spectators_view_is_built_once_per_hand_state(started: Room) -> None:
+    """The public part and the four seats' own parts of a change share one spectators'
+    view; a new hand state (the engine never changes one in place) gets its own."""
+    t = load_table(started)
+    assert t is not None and t.hand is not None
+    first = t.public_info()
+    assert t.public_info() is first
+    assert first == seat_info(t.hand, None) and first.seat is None
+    seat = waiting_on(t.hand)[0]
+    action = choose_action("basic", seat_info(t.hand, seat), random.Random(1))
+    t.hand, _events = apply(t.hand, seat, action)
+    after = t.public_info()
+    assert after is not first and after == seat_info(t.hand, None)
