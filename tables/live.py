@@ -125,9 +125,7 @@ def seat_panel(panel: SeatPanel, *, bao: str, ended: bool) -> SafeString:
                 "hand": _remembered_view(
                     HAND_TEMPLATE, "h", seat_hand(panel, bao=bao, ended=ended)
                 ),
-                "river": _remembered_view(
-                    RIVER_TEMPLATE, "r", SeatRiver(tuple(panel.river), bao, panel.last_discard)
-                ),
+                "river": _remembered_view(RIVER_TEMPLATE, "r", SeatRiver(tuple(panel.river), bao)),
             },
         ),
     )
@@ -177,11 +175,12 @@ def seat_hand(panel: SeatPanel, *, bao: str, ended: bool) -> SeatHand:
 
 @dataclass(frozen=True)
 class SeatRiver:
-    """A panel's discards, the newest marked when it is the table's last discard."""
+    """A panel's discards. The newest is marked by the river around them (``has-last``),
+    not by its tile: when the mark moves to the next seat's discard, this seat's row of
+    tiles stays the same and is not rendered again."""
 
     tiles: tuple[str, ...]
     bao: str
-    last: bool
 
 
 def _remembered_view(template: str, name: str, view: object) -> SafeString:

@@ -18,7 +18,7 @@ Tags:
 * ``{% tile_backs 13 %}`` — a row of face-down tiles as one image (an opponent's hand).
 * ``{% tiles "123m55z" bao="5z" %}`` — a row of tiles (text or a list of kinds/codes);
   tiles of the ``bao`` kind get the 宝 highlight. Same ``small``/``extra_class``/``button``
-  options, and ``last_class`` for the last tile alone.
+  options.
 * ``{% tile_sprite_url %}`` — the sprite's versioned URL (``base.html`` preloads it).
 * ``{% tile_sprite_inline %}`` — the sprite's symbols inlined once in a page; where the
   context says ``tiles_local``, tiles then refer to ``#t-5m`` alone and carry no ``title``
@@ -409,14 +409,12 @@ def tiles_tag(
     button: bool = False,
     action: str = "discard",
     ws_send: bool = False,
-    last_class: str = "",
 ) -> SafeString:
     """``{% tiles "123m55z" bao="5z" %}``: a row of tiles; tiles of the ``bao`` kind glow.
 
-    ``codes`` is tile text or a list of kinds/codes; garbage renders as ``""``. ``last_class``
-    is added to the last tile's classes (the river's latest discard). One tag for a row, not
-    a ``{% for %}`` around ``{% tile %}``: a table push is mostly rows of tiles, and the
-    template loop cost more than the tiles themselves.
+    ``codes`` is tile text or a list of kinds/codes; garbage renders as ``""``. One tag for
+    a row, not a ``{% for %}`` around ``{% tile %}``: a table push is mostly rows of tiles,
+    and the template loop cost more than the tiles themselves.
     """
     kinds = _kinds_of(codes)
     if kinds is None:
@@ -424,20 +422,20 @@ def tiles_tag(
         return mark_safe("")
     bao_kind = _bao_kind(bao)
     local = _local(context)
-    last = len(kinds) - 1
+    extra_class = str(extra_class or "")
     return mark_safe(
         "".join(
             render_tile(
                 k,
                 bao=k == bao_kind,
                 small=bool(small),
-                extra_class=_classes(extra_class, last_class if i == last else ""),
+                extra_class=extra_class,
                 button=bool(button),
                 action=action,
                 ws_send=bool(ws_send),
                 local=local,
             )
-            for i, k in enumerate(kinds)
+            for k in kinds
         )
     )
 

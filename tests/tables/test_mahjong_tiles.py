@@ -139,32 +139,30 @@ def test_tiles_button_row():
 
 def test_a_tiles_row_is_the_same_bytes_as_its_tiles_one_by_one():
     """Templates draw rows (a river, a hand of buttons) with one ``{% tiles %}``; it must be
-    exactly the loop of ``{% tile %}`` it replaced, the last tile's class and the sprite's
-    short references (``tiles_local``) included."""
+    exactly the loop of ``{% tile %}`` it replaced, the extra class and the sprite's short
+    references (``tiles_local``) included."""
     codes = ["1m", "5z", "9p", "5z"]
     for local in (False, True):
         loop = render(
-            "{% for t in ts %}{% if forloop.last %}{% tile t bao=b small=True "
-            'extra_class="is-last" %}{% else %}{% tile t bao=b small=True %}{% endif %}'
-            "{% endfor %}",
+            '{% for t in ts %}{% tile t bao=b small=True extra_class="x" %}{% endfor %}',
             ts=codes,
             b="5z",
             tiles_local=local,
         )
         row = render(
-            '{% tiles ts bao=b small=True last_class="is-last" %}',
+            '{% tiles ts bao=b small=True extra_class="x" %}',
             ts=codes,
             b="5z",
             tiles_local=local,
         )
         assert row == loop
-        assert row.count("is-last") == 1 and ("#t-" in row)
+        assert row.count(' x"') == 4 and ("#t-" in row)
     buttons = render(
         "{% for t in ts %}{% tile t bao=b button=True ws_send=True %}{% endfor %}", ts=codes, b="5z"
     )
     assert render("{% tiles ts bao=b button=True ws_send=True %}", ts=codes, b="5z") == buttons
     assert buttons.count('<button type="button" ws-send name="tile"') == 4
-    assert render('{% tiles ts last_class="is-last" %}', ts=[]) == ""
+    assert render("{% tiles ts %}", ts=[]) == ""
 
 
 def test_tile_name_filter():
