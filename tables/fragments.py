@@ -19,10 +19,11 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from weakref import WeakKeyDictionary
 
+from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 from django.utils.translation import trans_real
 
-__all__ = ["MAX_KEPT", "forget", "remembered"]
+__all__ = ["MAX_KEPT", "forget", "remembered", "remembered_render"]
 
 MAX_KEPT = 4096
 """Fragments kept per kind and catalog; when full, that store starts again (a table in play
@@ -42,6 +43,15 @@ def remembered(kind: str, key: Hashable, build: Callable[[], SafeString]) -> Saf
             store.clear()
         html = store[key] = build()
     return html
+
+
+def remembered_render(template: str, name: str, view: object, **extra: object) -> SafeString:
+    """``template`` rendered with ``view`` as ``name`` (and ``extra``), remembered by
+    ``view``: a frozen dataclass of plain values that holds all the template reads, so its
+    repr is its content. A template that read anything else could be served stale."""
+    return remembered(
+        template, repr(view), lambda: render_to_string(template, {name: view, **extra})
+    )
 
 
 def forget() -> None:

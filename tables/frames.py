@@ -35,16 +35,11 @@ from accounts.models import User
 from tables.board import seat_of
 from tables.clock import Committed
 from tables.dissolve import VoteState, vote_state_load
-from tables.live import (
-    PrivateView,
-    clock_tag,
-    private_view,
-    render_private_view,
-    render_public,
-    table_root,
-)
+from tables.live import clock_tag, table_root
 from tables.models import Room
 from tables.per_loop import PerLoop, Rooms
+from tables.private_part import PrivateView, private_view, render_private_view
+from tables.public_part import render_public
 from tables.table import Table, load_table
 
 __all__ = [

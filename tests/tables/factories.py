@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -13,6 +14,7 @@ from engine.rules import Rules
 from tables import beats, clock, services
 from tables.models import Hand, Room, Seat
 from tables.protocol import parse_message
+from tables.table import Table, load_table
 
 
 def start_with_bots(
@@ -97,17 +99,28 @@ def move_json(state: HandState, seat: int, index: int = 0) -> dict[str, Any]:
     return {"action": action.pop("type"), "step": state.step, **action}
 
 
-def run_clock_until_hand_ends(room: Room, limit: int = 800) -> HandState:
-    """Let the clock play (every seat automatic) until the current hand has ended."""
+def tables_until_hand_ends(room: Room, limit: int = 800) -> Iterator[Table]:
+    """The room's table as stored, then after each change the clock makes (every seat
+    automatic), the last one once the current hand has ended. ``room`` is kept fresh."""
     now = timezone.now()
     for _ in range(limit):
-        state = hand_of(room)
-        if state.phase == "ended":
-            return state
+        room.refresh_from_db()
+        table = load_table(room)
+        assert table is not None and table.hand is not None
+        yield table
+        if table.hand.phase == "ended":
+            return
         assert room.deadline is not None
         now = max(now, room.deadline)
         clock.advance(room.number, now=now)
     raise AssertionError("the hand never ended")
+
+
+def run_clock_until_hand_ends(room: Room, limit: int = 800) -> HandState:
+    """Let the clock play (every seat automatic) until the current hand has ended."""
+    *_, table = tables_until_hand_ends(room, limit)
+    assert table.hand is not None
+    return table.hand
 
 
 def run_bots_until_human(room: Room, now: datetime, limit: int = 400) -> HandState:

@@ -29,8 +29,10 @@ from tables.board import (
     settlement_of,
 )
 from tables.clock import schedule
-from tables.live import render_live, render_private, render_public
+from tables.live import render_live
 from tables.models import Room, Seat
+from tables.private_part import render_private
+from tables.public_part import render_public
 from tables.table import Table, load_table
 from tests.deals import ANGANG_DEALER, TAIL_TILES, act, hand_record
 from tests.deals import play as replay_script

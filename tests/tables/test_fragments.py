@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import partial
+from typing import Any
 
 import pytest
 from django.utils import translation
@@ -52,3 +54,22 @@ def test_a_full_store_starts_again(monkeypatch: pytest.MonkeyPatch) -> None:
             fragments.remembered("t", key, partial(_counting, built, str(key)))
         fragments.remembered("t", 4, lambda: _counting(built, "again"))
     assert built == ["0", "1", "2", "3", "4"]  # cleared when 3 were kept, then kept 3 and 4
+
+
+def test_a_remembered_render_is_keyed_by_its_view(settings: Any, tmp_path: Any) -> None:
+    """``remembered_render`` renders a template once per distinct view (by its repr) and
+    language, passing the view under the given name and any extra context."""
+    (tmp_path / "frag.html").write_text("{{ v.n }}/{{ extra }}")
+    settings.TEMPLATES = [
+        {"BACKEND": "django.template.backends.django.DjangoTemplates", "DIRS": [tmp_path]}
+    ]
+    fragments.forget()
+    first = fragments.remembered_render("frag.html", "v", _View(1), extra="a")
+    kept = fragments.remembered_render("frag.html", "v", _View(1), extra="ignored: same view")
+    other = fragments.remembered_render("frag.html", "v", _View(2), extra="b")
+    assert (first, kept, other) == ("1/a", "1/a", "2/b")
+
+
+@dataclass(frozen=True)
+class _View:
+    n: int

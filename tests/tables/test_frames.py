@@ -19,7 +19,7 @@ from engine.hand import HandState, waiting_on
 from engine.play.bots import choose_action
 from engine.tiles import format_tile
 from engine.views import seat_info
-from tables import clock, frames, live, notify, services
+from tables import clock, frames, notify, private_part, services
 from tables.models import Room, Seat
 from tables.protocol import AnswerDissolve, Move, ProposeDissolve, Ready, parse_text
 from tables.routing import websocket_urlpatterns
@@ -140,7 +140,7 @@ async def test_a_seat_whose_view_did_not_change_is_not_rendered_again(
     comms = [await connect(room, u) for u in users]
     await drain(comms)
     renders: list[int] = []
-    render = live.render_private_view
+    render = private_part.render_private_view
 
     def counted(view: Any, *, csrf_token: str) -> Any:
         renders.append(view.mine.seat)

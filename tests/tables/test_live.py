@@ -2,19 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-from datetime import timedelta
 from typing import Any
 
 import pytest
 from django.test import Client
-from django.utils import timezone
 
 from tables import selectors, services
-from tables.dissolve import VoteView
-from tables.live import live_context, private_view, render_live, render_private_view, render_public
+from tables.live import live_context, render_live
 from tables.models import Room
-from tables.table import load_table
 from tests.tables.factories import start_with_bots
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
@@ -97,63 +92,3 @@ def test_render_live_pushes_the_table_to_a_seated_player_only(user: Any, make_us
     assert 'id="my-hand"' in mine and 'data-step="' in mine
     theirs, _ = render_live(room.number, make_user("watcher"), invite_url=INVITE, csrf_token="t")
     assert 'data-step="' in theirs and 'id="my-hand"' not in theirs
-
-
-def test_a_seats_controls_follow_its_vote_and_its_page_token(user: Any) -> None:
-    """The buttons around a seat's hand are remembered by what they show: another 解散 vote
-    or another page's CSRF token renders them anew."""
-    room = start_with_bots(user, seed="live-controls")
-    table = load_table(room)
-    assert table is not None
-    view = private_view(table, 0)
-    assert view.vote.can_propose and not view.vote.running
-    first = render_private_view(view, csrf_token="a" * 32)
-    assert 'value="' + "a" * 32 + '"' in first and 'data-action="dissolve-propose"' in first
-    other = render_private_view(view, csrf_token="b" * 32)
-    assert 'value="' + "b" * 32 + '"' in other and "a" * 32 not in other
-    running = VoteView(proposer="bob", seconds_left=42, running=True, can_answer=True)
-    voting = render_private_view(replace(view, vote=running), csrf_token="a" * 32)
-    assert 'data-dissolve="running"' in voting and "bob" in voting and 'data-ends-in="42"' in voting
-    assert 'data-action="dissolve-propose"' not in voting
-
-
-def test_the_table_bar_follows_the_countdown(user: Any) -> None:
-    room = start_with_bots(user, seed="live-bar")
-    table = load_table(room)
-    assert table is not None and table.hand is not None
-    table.room.turn_deadline = timezone.now() + timedelta(seconds=20)
-    counting = render_public(table)
-    table.room.turn_deadline = None
-    idle = render_public(table)
-    bar = 'class="bar-item clock-pill'
-    assert bar + ' countdown"' in counting and "data-ends-at" in counting.split("</header>")[0]
-    assert bar + ' is-idle"' in idle and "data-ends-at" not in idle.split("</header>")[0]
-
-
-def test_remembered_parts_render_what_a_fresh_render_would_over_a_whole_hand(user: Any) -> None:
-    """The table's parts are remembered by frozen views of what they show (its panels'
-    heads, hands and rivers, the bar's parts, the centre's tiles): if a view left out
-    something its template reads, a later change would be served a stale part. At every
-    change of a whole hand, what the remembered parts make equals a render from nothing."""
-    from tables import clock, fragments
-
-    room = start_with_bots(user, tuoguan=True, hands=1, seed="live-remembered")
-    fragments.forget()
-    changes = 0
-    while True:
-        table = load_table(Room.objects.get(pk=room.pk))
-        assert table is not None and table.hand is not None
-        kept = [render_public(table)] + [
-            render_private_view(private_view(table, seat), csrf_token="t") for seat in range(4)
-        ]
-        fragments.forget()
-        fresh = [render_public(table)] + [
-            render_private_view(private_view(table, seat), csrf_token="t") for seat in range(4)
-        ]
-        assert kept == fresh, f"change {changes}"
-        if table.hand.phase == "ended":
-            break
-        assert table.room.deadline is not None
-        assert clock.advance(room.number, now=table.room.deadline) is not None
-        changes += 1
-    assert changes > 40

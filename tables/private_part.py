@@ -1,0 +1,184 @@
+"""A seat's own part of a running table (``tables/_table_private.html``): its hand, its
+claim window and buttons, its 听牌 hints, its controls; an empty box for a spectator.
+
+It is rendered per seat (and per page token, for its forms), and only when the seat's
+:class:`PrivateView` changed (:mod:`tables.frames`). Within it, the parts a change often
+leaves alone (the window and its buttons, the hand, the hints, the controls) are each
+remembered by a frozen view of all that their templates read.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.template.loader import render_to_string
+from django.utils.html import strip_spaces_between_tags
+from django.utils.safestring import SafeString, mark_safe
+
+from tables.board import Choice, HintsView, MeldView, PrivateBoard, private_board
+from tables.dissolve import VoteState, VoteView, vote_state_load, vote_view
+from tables.fragments import remembered, remembered_render
+from tables.table import Table
+
+__all__ = [
+    "PrivateView",
+    "SeatControls",
+    "private_view",
+    "render_private",
+    "render_private_view",
+    "seat_controls",
+]
+
+PRIVATE_TEMPLATE = "tables/_table_private.html"
+CONTROLS_TEMPLATE = "tables/_my_controls.html"
+MATCH_ACTIONS_TEMPLATE = "tables/_my_match_actions.html"
+MY_CHOICES_TEMPLATE = "tables/_my_choices.html"
+MY_HAND_TEMPLATE = "tables/_my_hand.html"
+MY_HINTS_TEMPLATE = "tables/_my_hints.html"
+
+
+@dataclass(frozen=True)
+class PrivateView:
+    """Everything a seat's own part is rendered from: equal views render the same bytes."""
+
+    mine: PrivateBoard
+    vote: VoteView
+
+
+def private_view(table: Table, seat: int, *, votes: VoteState | None = None) -> PrivateView:
+    """What seat ``seat`` sees of its own part. ``votes``: the 解散 vote as read with the
+    table (read here when not given: not on the event loop, which must not query)."""
+    mine = private_board(table, seat)
+    vote = vote_view(
+        room=table.room,
+        names=mine.names,
+        my_index=seat,
+        finished=mine.finished,
+        votes=votes or vote_state_load(table.room),
+    )
+    return PrivateView(mine=mine, vote=vote)
+
+
+@dataclass(frozen=True)
+class SeatControls:
+    """A seat's buttons around its hand: 托管, leaving, 准备, ending the match, the rematch, the
+    解散 vote and the owner's tools. Most moves change none of them, so their two fragments
+    are remembered by this (all that their templates read) and the page's token."""
+
+    number: str
+    tuoguan: bool
+    ended: bool
+    finished: bool
+    ready: bool
+    can_end_match: bool
+    is_owner: bool
+    transfer_to: tuple[tuple[int, str], ...]
+    vote: VoteView
+
+
+def seat_controls(view: PrivateView) -> SeatControls:
+    mine = view.mine
+    return SeatControls(
+        number=mine.room.number,
+        tuoguan=mine.tuoguan,
+        ended=mine.ended,
+        finished=mine.finished,
+        ready=mine.ready,
+        can_end_match=mine.can_end_match,
+        is_owner=mine.is_owner,
+        transfer_to=tuple(mine.transfer_to),
+        vote=view.vote,
+    )
+
+
+@dataclass(frozen=True)
+class MyChoices:
+    """A seat's claim window (who offers which tile, its countdown) and its buttons."""
+
+    window_tile: str | None
+    window_from: str | None
+    ends_at_ms: int | None
+    window_step: int | None
+    choices: tuple[Choice, ...]
+    bao: str
+
+
+@dataclass(frozen=True)
+class MyHand:
+    """A seat's own tiles: its face-down 暗杠 and its hand, as buttons on its turn."""
+
+    hidden_melds: tuple[MeldView, ...]
+    my_hand: tuple[str, ...]
+    drawn: str | None
+    can_discard: bool
+    discard_waits_json: str
+    """What each discard would leave the hand waiting on ("" when nothing to show)."""
+    bao: str
+
+
+@dataclass(frozen=True)
+class MyHints:
+    """A seat's 听牌 hints. Many changes (another seat's discard of a tile it does not
+    wait on, a turn passing) change the seat's part but not these."""
+
+    hints: HintsView | None
+    bao: str
+
+
+def render_private_view(view: PrivateView | None, *, csrf_token: str) -> SafeString:
+    """A seat's own part from its view; ``None`` (a spectator): the empty box."""
+    context: dict[str, Any] = {
+        "mine": None if view is None else view.mine,
+        "csrf_token": csrf_token,
+        "tiles_local": True,
+    }
+    if view is not None:
+        controls = seat_controls(view)
+        key = (repr(controls), csrf_token)
+        parts = {"c": controls, "csrf_token": csrf_token}
+        context["controls"] = remembered(
+            "my_controls", key, lambda: render_to_string(CONTROLS_TEMPLATE, parts)
+        )
+        context["match_actions"] = remembered(
+            "my_match_actions", key, lambda: render_to_string(MATCH_ACTIONS_TEMPLATE, parts)
+        )
+        mine = view.mine
+        context["choices"] = remembered_render(
+            MY_CHOICES_TEMPLATE,
+            "view",
+            MyChoices(
+                window_tile=mine.window_tile,
+                window_from=mine.window_from,
+                ends_at_ms=mine.ends_at_ms,
+                window_step=mine.window_step,
+                choices=tuple(mine.choices),
+                bao=mine.bao,
+            ),
+            tiles_local=True,
+        )
+        context["hand"] = remembered_render(
+            MY_HAND_TEMPLATE,
+            "view",
+            MyHand(
+                hidden_melds=tuple(mine.hidden_melds),
+                my_hand=tuple(mine.my_hand),
+                drawn=mine.drawn,
+                can_discard=mine.can_discard,
+                discard_waits_json=mine.discard_waits_json if mine.discard_waits else "",
+                bao=mine.bao,
+            ),
+            tiles_local=True,
+        )
+        context["hints"] = remembered_render(
+            MY_HINTS_TEMPLATE, "view", MyHints(hints=mine.hints, bao=mine.bao), tiles_local=True
+        )
+    return mark_safe(strip_spaces_between_tags(render_to_string(PRIVATE_TEMPLATE, context)))
+
+
+def render_private(
+    table: Table, seat: int | None, *, csrf_token: str, votes: VoteState | None = None
+) -> SafeString:
+    """Seat ``seat``'s own part (an empty box for a spectator)."""
+    view = None if seat is None else private_view(table, seat, votes=votes)
+    return render_private_view(view, csrf_token=csrf_token)

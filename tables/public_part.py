@@ -1,0 +1,193 @@
+"""The public part of a running table (``tables/_table_public.html``): what everyone sees,
+the same bytes for every page, so one render per change serves them all.
+
+A change alters little of it: one or two seats' panels, and with every decision the bar's
+countdown. So the part is put together from smaller ones (each panel's head, hand and
+river, the bar's hand number, clock and rules, the centre's tiles), each remembered by a
+frozen view of all its template reads (:func:`tables.fragments.remembered_render`), and
+only those whose view changed are rendered.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from django.template.loader import render_to_string
+from django.utils.html import strip_spaces_between_tags
+from django.utils.safestring import SafeString, mark_safe
+
+from tables import selectors
+from tables.board import MeldView, SeatPanel, public_board
+from tables.fragments import remembered, remembered_render
+from tables.models import Room
+from tables.table import Table
+
+__all__ = ["render_public", "room_rules", "seat_panel"]
+
+PUBLIC_TEMPLATE = "tables/_table_public.html"
+PANEL_TEMPLATE = "tables/_seat_panel.html"
+HEAD_TEMPLATE = "tables/_seat_head.html"
+HAND_TEMPLATE = "tables/_seat_hand.html"
+RIVER_TEMPLATE = "tables/_seat_river.html"
+RULES_TEMPLATE = "tables/_room_rules.html"
+BAR_TEMPLATE = "tables/_table_bar.html"
+BAR_HAND_TEMPLATE = "tables/_table_bar_hand.html"
+BAR_RULES_TEMPLATE = "tables/_table_bar_rules.html"
+CLOCK_TEMPLATE = "tables/_table_clock.html"
+CENTER_TILES_TEMPLATE = "tables/_table_center_tiles.html"
+
+
+def render_public(table: Table) -> SafeString:
+    """The table as everyone sees it: no viewer, so the same bytes for every page.
+
+    Its parts that most changes leave alone (the seats nobody moved at, the rules, which
+    stay for the whole match) are rendered once and remembered by what they show
+    (:mod:`tables.fragments`)."""
+    pub = public_board(table)
+    ended = pub.phase == "ended"
+    bar = TableBar(
+        hand_no=pub.hand_no,
+        hands_total=pub.hands_total,
+        seed_hash=pub.seed_hash,
+        rules=room_rules(table.room),
+    )
+    context = {
+        "pub": pub,
+        "room": table.room,
+        "bar": render_to_string(
+            BAR_TEMPLATE,
+            {
+                "hand": remembered_render(BAR_HAND_TEMPLATE, "b", bar),
+                "clock": remembered_render(CLOCK_TEMPLATE, "c", TableClock(pub.ends_at_ms)),
+                "rules": remembered_render(BAR_RULES_TEMPLATE, "b", bar),
+            },
+        ),
+        "panels": [seat_panel(p, bao=pub.bao, ended=ended) for p in pub.panels],
+        "center_tiles": remembered_render(
+            CENTER_TILES_TEMPLATE,
+            "t",
+            CenterTiles(pub.indicator, pub.bao, tuple(pub.burned)),
+            tiles_local=True,
+        ),
+        "tiles_local": True,
+    }
+    return mark_safe(strip_spaces_between_tags(render_to_string(PUBLIC_TEMPLATE, context)))
+
+
+@dataclass(frozen=True)
+class TableBar:
+    """The bar atop the table, but for its countdown: the hand's number and the rules. It
+    changes with a new hand, so its two parts are remembered by this."""
+
+    hand_no: int
+    hands_total: int | None
+    seed_hash: str
+    rules: str
+
+
+@dataclass(frozen=True)
+class TableClock:
+    """The bar's countdown: a new one with every decision the table waits for."""
+
+    ends_at_ms: int | None
+    """None: nobody is being timed."""
+
+
+@dataclass(frozen=True)
+class CenterTiles:
+    """The tiles in the table's centre: the indicator, the 宝 and the burned ones; the same
+    for a whole hand but for gang replacement draws."""
+
+    indicator: str
+    bao: str
+    burned: tuple[str, ...]
+
+
+def seat_panel(panel: SeatPanel, *, bao: str, ended: bool) -> SafeString:
+    """One seat's panel on the table (name, badges, hand, melds, discards).
+
+    A change alters one or two parts of a panel (a discard: the hand and the river; a turn
+    passing on: the heads), so each part is remembered by all that it shows, and a panel
+    that changed is put together from the parts that did not."""
+    return remembered(
+        "seat_panel",
+        (repr(panel), bao, ended),  # a dataclass of plain values: its repr is its content
+        lambda: render_to_string(
+            PANEL_TEMPLATE,
+            {
+                "p": panel,
+                "head": remembered_render(HEAD_TEMPLATE, "h", seat_head(panel, ended=ended)),
+                "hand": remembered_render(
+                    HAND_TEMPLATE, "h", seat_hand(panel, bao=bao, ended=ended), tiles_local=True
+                ),
+                "river": remembered_render(
+                    RIVER_TEMPLATE, "r", SeatRiver(tuple(panel.river), bao), tiles_local=True
+                ),
+            },
+        ),
+    )
+
+
+@dataclass(frozen=True)
+class SeatHead:
+    """A panel's head: the name, its badges and the points."""
+
+    name: str
+    acting: bool
+    """Shown as the seat to act: never once the hand has ended."""
+    dealer: bool
+    tuoguan: bool
+    is_bot: bool
+    connected: bool
+    flown: int
+    points: int
+
+
+def seat_head(panel: SeatPanel, *, ended: bool) -> SeatHead:
+    return SeatHead(
+        name=panel.name,
+        acting=panel.acting and not ended,
+        dealer=panel.dealer,
+        tuoguan=panel.tuoguan,
+        is_bot=panel.is_bot,
+        connected=panel.connected,
+        flown=panel.flown,
+        points=panel.points,
+    )
+
+
+@dataclass(frozen=True)
+class SeatHand:
+    """A panel's hand: the concealed tiles' backs (None once the hand has ended: its tiles
+    are shown face up in the settlement) and the melds."""
+
+    hand_size: int | None
+    melds: tuple[MeldView, ...]
+    bao: str
+
+
+def seat_hand(panel: SeatPanel, *, bao: str, ended: bool) -> SeatHand:
+    return SeatHand(None if ended else panel.hand_size, tuple(panel.melds), bao)
+
+
+@dataclass(frozen=True)
+class SeatRiver:
+    """A panel's discards. The newest is marked by the river around them (``has-last``),
+    not by its tile: when the mark moves to the next seat's discard, this seat's row of
+    tiles stays the same and is not rendered again."""
+
+    tiles: tuple[str, ...]
+    bao: str
+
+
+def room_rules(room: Room) -> SafeString:
+    """The room's rules as the table's pop-up lists them: the same for a whole match."""
+    key = (json.dumps(room.rules, sort_keys=True), room.match_length, room.turn_seconds)
+    return remembered(
+        "room_rules",
+        key,
+        lambda: render_to_string(
+            RULES_TEMPLATE, {"room": room, "summary": selectors.rules_summary(room.rules)}
+        ),
+    )

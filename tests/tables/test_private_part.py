@@ -1,0 +1,51 @@
+"""tables.private_part: a seat's own part, its buttons and its remembered pieces."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from tables import fragments
+from tables.dissolve import VoteView
+from tables.private_part import private_view, render_private_view
+from tables.table import load_table
+from tests.tables.factories import start_with_bots, tables_until_hand_ends
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
+
+
+def test_remembered_pieces_render_what_a_fresh_render_would_over_a_whole_hand(user: Any) -> None:
+    """A seat's window and buttons, hand and hints are remembered by frozen views of what
+    they show: at every change of a whole hand, for every seat, the kept pieces make what a
+    render from nothing makes."""
+    fragments.forget()
+    changes = 0
+    for table in tables_until_hand_ends(
+        start_with_bots(user, tuoguan=True, hands=1, seed="private-remembered")
+    ):
+        views = [private_view(table, seat) for seat in range(4)]
+        kept = [render_private_view(v, csrf_token="t") for v in views]
+        fragments.forget()
+        assert kept == [render_private_view(v, csrf_token="t") for v in views], f"change {changes}"
+        changes += 1
+    assert changes > 40
+
+
+def test_a_seats_controls_follow_its_vote_and_its_page_token(user: Any) -> None:
+    """The buttons around a seat's hand are remembered by what they show: another 解散 vote
+    or another page's CSRF token renders them anew."""
+    room = start_with_bots(user, seed="live-controls")
+    table = load_table(room)
+    assert table is not None
+    view = private_view(table, 0)
+    assert view.vote.can_propose and not view.vote.running
+    first = render_private_view(view, csrf_token="a" * 32)
+    assert 'value="' + "a" * 32 + '"' in first and 'data-action="dissolve-propose"' in first
+    other = render_private_view(view, csrf_token="b" * 32)
+    assert 'value="' + "b" * 32 + '"' in other and "a" * 32 not in other
+    running = VoteView(proposer="bob", seconds_left=42, running=True, can_answer=True)
+    voting = render_private_view(replace(view, vote=running), csrf_token="a" * 32)
+    assert 'data-dissolve="running"' in voting and "bob" in voting and 'data-ends-in="42"' in voting
+    assert 'data-action="dissolve-propose"' not in voting

@@ -1,0 +1,46 @@
+"""tables.public_part: the table as everyone sees it, put together from remembered parts."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from django.utils import timezone
+
+from tables import fragments
+from tables.public_part import render_public
+from tables.table import load_table
+from tests.tables.factories import start_with_bots, tables_until_hand_ends
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
+
+
+def test_remembered_parts_render_what_a_fresh_render_would_over_a_whole_hand(user: Any) -> None:
+    """The public part's pieces are remembered by frozen views of what they show (the
+    panels' heads, hands and rivers, the bar's parts, the centre's tiles): if a view left
+    out something its template reads, a later change would be served a stale piece. At
+    every change of a whole hand, the kept pieces make what a render from nothing makes."""
+    fragments.forget()
+    changes = 0
+    for table in tables_until_hand_ends(
+        start_with_bots(user, tuoguan=True, hands=1, seed="public-remembered")
+    ):
+        kept = render_public(table)
+        fragments.forget()
+        assert kept == render_public(table), f"change {changes}"
+        changes += 1
+    assert changes > 40
+
+
+def test_the_table_bar_follows_the_countdown(user: Any) -> None:
+    room = start_with_bots(user, seed="live-bar")
+    table = load_table(room)
+    assert table is not None and table.hand is not None
+    table.room.turn_deadline = timezone.now() + timedelta(seconds=20)
+    counting = render_public(table)
+    table.room.turn_deadline = None
+    idle = render_public(table)
+    bar = 'class="bar-item clock-pill'
+    assert bar + ' countdown"' in counting and "data-ends-at" in counting.split("</header>")[0]
+    assert bar + ' is-idle"' in idle and "data-ends-at" not in idle.split("</header>")[0]
