@@ -3,7 +3,7 @@
 A change is read once per process, not once per open page: :class:`FrameCache` keeps, per
 room, the last :class:`Snapshot` (the room, its :class:`~tables.table.Table` and what has
 been rendered from it), and an :class:`asyncio.Lock` per room makes the pages woken by the
-same group message await one read. The public part (``tables/_table_public.html``, the same
+same group message await one read. The public part (:mod:`tables.public_part`, the same
 bytes for everyone) is rendered once per language; each seat's private part once per
 language and CSRF token (a person's page normally has one of each).
 

@@ -1,4 +1,4 @@
-"""The public part of a running table (``tables/_table_public.html``): what everyone sees,
+"""The public part of a running table (``#table-public``): what everyone sees,
 the same bytes for every page, so one render per change serves them all.
 
 A change alters little of it: one or two seats' panels, and with every decision the bar's
@@ -14,8 +14,9 @@ import json
 from dataclasses import dataclass
 
 from django.template.loader import render_to_string
-from django.utils.html import strip_spaces_between_tags
+from django.utils.html import format_html, strip_spaces_between_tags
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
 
 from tables import selectors
 from tables.board import MeldView, SeatPanel, public_board
@@ -25,13 +26,12 @@ from tables.table import Table
 
 __all__ = ["render_public", "room_rules", "seat_panel"]
 
-PUBLIC_TEMPLATE = "tables/_table_public.html"
-PANEL_TEMPLATE = "tables/_seat_panel.html"
+CENTER_TEMPLATE = "tables/_table_center.html"
+OVERLAY_TEMPLATE = "tables/_table_overlay.html"
 HEAD_TEMPLATE = "tables/_seat_head.html"
 HAND_TEMPLATE = "tables/_seat_hand.html"
 RIVER_TEMPLATE = "tables/_seat_river.html"
 RULES_TEMPLATE = "tables/_room_rules.html"
-BAR_TEMPLATE = "tables/_table_bar.html"
 BAR_HAND_TEMPLATE = "tables/_table_bar_hand.html"
 BAR_RULES_TEMPLATE = "tables/_table_bar_rules.html"
 CLOCK_TEMPLATE = "tables/_table_clock.html"
@@ -43,7 +43,9 @@ def render_public(table: Table) -> SafeString:
 
     Its parts that most changes leave alone (the seats nobody moved at, the rules, which
     stay for the whole match) are rendered once and remembered by what they show
-    (:mod:`tables.fragments`)."""
+    (:mod:`tables.fragments`). What holds them together (this root, the bar, each panel)
+    is a few tags around them, put together here: a template render costs more than the
+    tags themselves, and this runs for every change."""
     pub = public_board(table)
     ended = pub.phase == "ended"
     bar = TableBar(
@@ -52,27 +54,37 @@ def render_public(table: Table) -> SafeString:
         seed_hash=pub.seed_hash,
         rules=room_rules(table.room),
     )
-    context = {
-        "pub": pub,
-        "room": table.room,
-        "bar": render_to_string(
-            BAR_TEMPLATE,
-            {
-                "hand": remembered_render(BAR_HAND_TEMPLATE, "b", bar),
-                "clock": remembered_render(CLOCK_TEMPLATE, "c", TableClock(pub.ends_at_ms)),
-                "rules": remembered_render(BAR_RULES_TEMPLATE, "b", bar),
-            },
+    center = TableCenter(
+        wall_left=pub.wall_left,
+        dice=tuple(pub.dice),
+        waiting_names=() if ended else tuple(pub.waiting_names),
+        ends_at_ms=pub.ends_at_ms if pub.seconds_left is not None else None,
+        tiles=CenterTiles(pub.indicator, pub.bao, tuple(pub.burned)),
+    )
+    html = format_html(
+        '<div id="table-public" class="table-public phase-{}" data-hand="{}" data-step="{}" '
+        'data-version="{}" data-phase="{}"><header class="table-bar">{}{}{}</header>'
+        '<div class="table-grid">{}{}</div>{}</div>',
+        pub.phase,
+        pub.hand_no,
+        pub.step,
+        pub.version,
+        pub.phase,
+        remembered_render(BAR_HAND_TEMPLATE, "b", bar),
+        remembered_render(CLOCK_TEMPLATE, "c", TableClock(pub.ends_at_ms)),
+        remembered_render(BAR_RULES_TEMPLATE, "b", bar),
+        mark_safe("".join(seat_panel(p, bao=pub.bao, ended=ended) for p in pub.panels)),
+        remembered_render(
+            CENTER_TEMPLATE,
+            "c",
+            center,
+            tiles=remembered_render(CENTER_TILES_TEMPLATE, "t", center.tiles, tiles_local=True),
         ),
-        "panels": [seat_panel(p, bao=pub.bao, ended=ended) for p in pub.panels],
-        "center_tiles": remembered_render(
-            CENTER_TILES_TEMPLATE,
-            "t",
-            CenterTiles(pub.indicator, pub.bao, tuple(pub.burned)),
-            tiles_local=True,
-        ),
-        "tiles_local": True,
-    }
-    return mark_safe(strip_spaces_between_tags(render_to_string(PUBLIC_TEMPLATE, context)))
+        render_to_string(OVERLAY_TEMPLATE, {"pub": pub, "room": table.room, "tiles_local": True})
+        if pub.settlement or pub.finished
+        else "",
+    )
+    return mark_safe(strip_spaces_between_tags(html))
 
 
 @dataclass(frozen=True)
@@ -104,6 +116,19 @@ class CenterTiles:
     burned: tuple[str, ...]
 
 
+@dataclass(frozen=True)
+class TableCenter:
+    """The table's centre: the wall, the dice, whom the table waits for and its countdown,
+    and the centre's tiles (remembered apart: they change far less often)."""
+
+    wall_left: int
+    dice: tuple[int, ...]
+    waiting_names: tuple[str, ...]
+    """Nobody once the hand has ended."""
+    ends_at_ms: int | None
+    tiles: CenterTiles
+
+
 def seat_panel(panel: SeatPanel, *, bao: str, ended: bool) -> SafeString:
     """One seat's panel on the table (name, badges, hand, melds, discards).
 
@@ -113,18 +138,22 @@ def seat_panel(panel: SeatPanel, *, bao: str, ended: bool) -> SafeString:
     return remembered(
         "seat_panel",
         (repr(panel), bao, ended),  # a dataclass of plain values: its repr is its content
-        lambda: render_to_string(
-            PANEL_TEMPLATE,
-            {
-                "p": panel,
-                "head": remembered_render(HEAD_TEMPLATE, "h", seat_head(panel, ended=ended)),
-                "hand": remembered_render(
-                    HAND_TEMPLATE, "h", seat_hand(panel, bao=bao, ended=ended), tiles_local=True
-                ),
-                "river": remembered_render(
-                    RIVER_TEMPLATE, "r", SeatRiver(tuple(panel.river), bao), tiles_local=True
-                ),
-            },
+        lambda: format_html(
+            '<div class="seat-panel{}{}{}" data-seat="{}">{}{}'
+            '<div class="river{}" aria-label="{}">{}</div></div>',
+            " is-acting" if panel.acting else "",
+            " is-tuoguan" if panel.tuoguan else "",
+            "" if panel.connected else " is-offline",
+            panel.index,
+            remembered_render(HEAD_TEMPLATE, "h", seat_head(panel, ended=ended)),
+            remembered_render(
+                HAND_TEMPLATE, "h", seat_hand(panel, bao=bao, ended=ended), tiles_local=True
+            ),
+            " has-last" if panel.last_discard else "",
+            _("Discards"),
+            remembered_render(
+                RIVER_TEMPLATE, "r", SeatRiver(tuple(panel.river), bao), tiles_local=True
+            ),
         ),
     )
 
