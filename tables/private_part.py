@@ -1,4 +1,4 @@
-"""A seat's own part of a running table (``tables/_table_private.html``): its hand, its
+"""A seat's own part of a running table (``#table-private``): its hand, its
 claim window and buttons, its 听牌 hints, its controls; an empty box for a spectator.
 
 It is rendered per seat (and per page token, for its forms), and only when the seat's
@@ -10,10 +10,9 @@ remembered by a frozen view of all that their templates read.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from django.template.loader import render_to_string
-from django.utils.html import strip_spaces_between_tags
+from django.utils.html import format_html, strip_spaces_between_tags
 from django.utils.safestring import SafeString, mark_safe
 
 from tables.board import Choice, HintsView, MeldView, PrivateBoard, private_board
@@ -30,7 +29,8 @@ __all__ = [
     "seat_controls",
 ]
 
-PRIVATE_TEMPLATE = "tables/_table_private.html"
+BANNER_TEMPLATE = "tables/_tuoguan_banner.html"
+MY_PROMPT_TEMPLATE = "tables/_my_prompt.html"
 CONTROLS_TEMPLATE = "tables/_my_controls.html"
 MATCH_ACTIONS_TEMPLATE = "tables/_my_match_actions.html"
 MY_CHOICES_TEMPLATE = "tables/_my_choices.html"
@@ -118,6 +118,23 @@ class MyHand:
 
 
 @dataclass(frozen=True)
+class MyPrompt:
+    """The line under a seat's hand on its turn: how to discard (unless on 托管), and the
+    place for the discard's preview."""
+
+    can_discard: bool
+    tuoguan: bool
+
+
+@dataclass(frozen=True)
+class TuoguanBanner:
+    """The 托管 banner over a seat's hand: why it is on, and whether it asks "还在吗？"."""
+
+    still_there_asked: bool
+    tuoguan_reason: str
+
+
+@dataclass(frozen=True)
 class MyHints:
     """A seat's 听牌 hints. Many changes (another seat's discard of a tile it does not
     wait on, a turn passing) change the seat's part but not these."""
@@ -127,24 +144,28 @@ class MyHints:
 
 
 def render_private_view(view: PrivateView | None, *, csrf_token: str) -> SafeString:
-    """A seat's own part from its view; ``None`` (a spectator): the empty box."""
-    context: dict[str, Any] = {
-        "mine": None if view is None else view.mine,
-        "csrf_token": csrf_token,
-        "tiles_local": True,
-    }
-    if view is not None:
-        controls = seat_controls(view)
-        key = (repr(controls), csrf_token)
-        parts = {"c": controls, "csrf_token": csrf_token}
-        context["controls"] = remembered(
-            "my_controls", key, lambda: render_to_string(CONTROLS_TEMPLATE, parts)
+    """A seat's own part from its view; ``None`` (a spectator): the empty box.
+
+    Its pieces are remembered by what they show; the few tags that hold them together are
+    joined here, as for the public part (:func:`tables.public_part.render_public`)."""
+    if view is None:
+        return mark_safe('<div id="table-private" class="table-private"></div>')
+    mine = view.mine
+    controls = seat_controls(view)
+    key = (repr(controls), csrf_token)
+    parts = {"c": controls, "csrf_token": csrf_token}
+    banner = ""
+    if mine.tuoguan and not mine.ended:
+        banner = remembered_render(
+            BANNER_TEMPLATE,
+            "mine",
+            TuoguanBanner(mine.still_there_asked, mine.tuoguan_reason),
         )
-        context["match_actions"] = remembered(
-            "my_match_actions", key, lambda: render_to_string(MATCH_ACTIONS_TEMPLATE, parts)
-        )
-        mine = view.mine
-        context["choices"] = remembered_render(
+    html = format_html(
+        '<div id="table-private" class="table-private"><div class="my-area">{}{}{}'
+        '<div class="my-line">{}{}{}</div></div>{}</div>',
+        banner,
+        remembered_render(
             MY_CHOICES_TEMPLATE,
             "view",
             MyChoices(
@@ -156,8 +177,8 @@ def render_private_view(view: PrivateView | None, *, csrf_token: str) -> SafeStr
                 bao=mine.bao,
             ),
             tiles_local=True,
-        )
-        context["hand"] = remembered_render(
+        ),
+        remembered_render(
             MY_HAND_TEMPLATE,
             "view",
             MyHand(
@@ -169,11 +190,17 @@ def render_private_view(view: PrivateView | None, *, csrf_token: str) -> SafeStr
                 bao=mine.bao,
             ),
             tiles_local=True,
-        )
-        context["hints"] = remembered_render(
+        ),
+        remembered_render(MY_PROMPT_TEMPLATE, "view", MyPrompt(mine.can_discard, mine.tuoguan)),
+        remembered_render(
             MY_HINTS_TEMPLATE, "view", MyHints(hints=mine.hints, bao=mine.bao), tiles_local=True
-        )
-    return mark_safe(strip_spaces_between_tags(render_to_string(PRIVATE_TEMPLATE, context)))
+        ),
+        remembered("my_controls", key, lambda: render_to_string(CONTROLS_TEMPLATE, parts)),
+        remembered(
+            "my_match_actions", key, lambda: render_to_string(MATCH_ACTIONS_TEMPLATE, parts)
+        ),
+    )
+    return mark_safe(strip_spaces_between_tags(html))
 
 
 def render_private(
