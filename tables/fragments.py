@@ -16,6 +16,7 @@ active (``deactivate_all``) anyone's.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from weakref import WeakKeyDictionary
 
@@ -26,22 +27,28 @@ from django.utils.translation import trans_real
 __all__ = ["MAX_KEPT", "forget", "remembered", "remembered_render"]
 
 MAX_KEPT = 4096
-"""Fragments kept per kind and catalog; when full, that store starts again (a table in play
-shows far fewer distinct ones)."""
+"""Fragments kept per kind and catalog; when full, the least recently used goes. (A store
+that started again when full made every table in play re-render all its panels at once.)"""
 
-_kept: WeakKeyDictionary[object, dict[str, dict[Hashable, SafeString]]] = WeakKeyDictionary()
+_kept: WeakKeyDictionary[object, dict[str, OrderedDict[Hashable, SafeString]]] = (
+    WeakKeyDictionary()
+)
 
 
 def remembered(kind: str, key: Hashable, build: Callable[[], SafeString]) -> SafeString:
     """The fragment of ``kind`` for ``key`` in the active language, built by ``build`` the
     first time it is asked for."""
     stores = _kept.setdefault(trans_real.catalog(), {})
-    store = stores.setdefault(kind, {})
+    store = stores.get(kind)
+    if store is None:
+        store = stores[kind] = OrderedDict()
     html = store.get(key)
     if html is None:
-        if len(store) >= MAX_KEPT:
-            store.clear()
         html = store[key] = build()
+        if len(store) > MAX_KEPT:
+            store.popitem(last=False)
+    else:
+        store.move_to_end(key)
     return html
 
 

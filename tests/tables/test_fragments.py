@@ -45,15 +45,21 @@ def test_each_language_gets_its_own_fragment() -> None:
     assert (zh, en, none) == ("规则", "Rules", "Rules")
 
 
-def test_a_full_store_starts_again(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_full_store_lets_the_least_recently_used_go(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A full store drops one fragment, the one used longest ago, not all of them: the
+    fragments every table in play shows stay."""
     fragments.forget()
     monkeypatch.setattr(fragments, "MAX_KEPT", 3)
     built: list[str] = []
     with translation.override("en"):
-        for key in range(5):
+        for key in (0, 1, 2):
             fragments.remembered("t", key, partial(_counting, built, str(key)))
-        fragments.remembered("t", 4, lambda: _counting(built, "again"))
-    assert built == ["0", "1", "2", "3", "4"]  # cleared when 3 were kept, then kept 3 and 4
+        fragments.remembered("t", 0, lambda: _counting(built, "0 again"))  # used: kept
+        fragments.remembered("t", 3, partial(_counting, built, "3"))  # 1 goes
+        for key in (0, 2, 3):
+            fragments.remembered("t", key, lambda: _counting(built, "never"))
+        fragments.remembered("t", 1, partial(_counting, built, "1 again"))
+    assert built == ["0", "1", "2", "3", "1 again"]
 
 
 def test_a_remembered_render_is_keyed_by_its_view(settings: Any, tmp_path: Any) -> None:
