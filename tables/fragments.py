@@ -30,9 +30,7 @@ MAX_KEPT = 4096
 """Fragments kept per kind and catalog; when full, the least recently used goes. (A store
 that started again when full made every table in play re-render all its panels at once.)"""
 
-_kept: WeakKeyDictionary[object, dict[str, OrderedDict[Hashable, SafeString]]] = (
-    WeakKeyDictionary()
-)
+_kept: WeakKeyDictionary[object, dict[str, OrderedDict[Hashable, SafeString]]] = WeakKeyDictionary()
 
 
 def remembered(kind: str, key: Hashable, build: Callable[[], SafeString]) -> SafeString:
