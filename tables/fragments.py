@@ -17,11 +17,11 @@ active (``deactivate_all``) anyone's.
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from weakref import WeakKeyDictionary
 
 from django.template.loader import render_to_string
-from django.utils.safestring import SafeString
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import trans_real
 
 __all__ = ["MAX_KEPT", "forget", "remembered", "remembered_render"]
@@ -50,13 +50,36 @@ def remembered(kind: str, key: Hashable, build: Callable[[], SafeString]) -> Saf
     return html
 
 
-def remembered_render(template: str, name: str, view: object, **extra: object) -> SafeString:
+def remembered_render(
+    template: str,
+    name: str,
+    view: object,
+    *,
+    holes: Mapping[str, int] | None = None,
+    **extra: object,
+) -> SafeString:
     """``template`` rendered with ``view`` as ``name`` (and ``extra``), remembered by
     ``view``: a frozen dataclass of plain values that holds all the template reads, so its
-    repr is its content. A template that read anything else could be served stale."""
-    return remembered(
-        template, repr(view), lambda: render_to_string(template, {name: view, **extra})
+    repr is its content. A template that read anything else could be served stale.
+
+    ``holes`` are numbers that change far more often than the rest of what the template
+    shows (a countdown's end, the tiles left in the wall). The template reads each as a
+    variable of that name; it is rendered once with a marker there, and every call fills
+    the markers in. Numbers only, so nothing needs escaping, in text or in attributes.
+    """
+    if not holes:
+        return remembered(
+            template, repr(view), lambda: render_to_string(template, {name: view, **extra})
+        )
+    markers = {hole: mark_safe(f"\ue000{hole}\ue001") for hole in holes}
+    html: str = remembered(
+        template,
+        (repr(view), tuple(sorted(holes))),
+        lambda: render_to_string(template, {name: view, **markers, **extra}),
     )
+    for hole, value in holes.items():
+        html = html.replace(markers[hole], str(int(value)))
+    return mark_safe(html)
 
 
 def forget() -> None:

@@ -23,6 +23,7 @@ from tables.board import MeldView, SeatPanel, public_board
 from tables.fragments import remembered, remembered_render
 from tables.models import Room
 from tables.table import Table
+from tables.templatetags.mahjong_tiles import render_tiles
 
 __all__ = ["render_public", "room_rules", "seat_panel"]
 
@@ -30,7 +31,6 @@ CENTER_TEMPLATE = "tables/_table_center.html"
 OVERLAY_TEMPLATE = "tables/_table_overlay.html"
 HEAD_TEMPLATE = "tables/_seat_head.html"
 HAND_TEMPLATE = "tables/_seat_hand.html"
-RIVER_TEMPLATE = "tables/_seat_river.html"
 RULES_TEMPLATE = "tables/_room_rules.html"
 BAR_HAND_TEMPLATE = "tables/_table_bar_hand.html"
 BAR_RULES_TEMPLATE = "tables/_table_bar_rules.html"
@@ -54,11 +54,12 @@ def render_public(table: Table) -> SafeString:
         seed_hash=pub.seed_hash,
         rules=room_rules(table.room),
     )
+    ends_at_ms = pub.ends_at_ms
+    counting = {} if ends_at_ms is None else {"ends_at_ms": ends_at_ms}
     center = TableCenter(
-        wall_left=pub.wall_left,
         dice=tuple(pub.dice),
         waiting_names=() if ended else tuple(pub.waiting_names),
-        ends_at_ms=pub.ends_at_ms if pub.seconds_left is not None else None,
+        counting=ends_at_ms is not None,
         tiles=CenterTiles(pub.indicator, pub.bao, tuple(pub.burned)),
     )
     html = format_html(
@@ -71,13 +72,14 @@ def render_public(table: Table) -> SafeString:
         pub.version,
         pub.phase,
         remembered_render(BAR_HAND_TEMPLATE, "b", bar),
-        remembered_render(CLOCK_TEMPLATE, "c", TableClock(pub.ends_at_ms)),
+        remembered_render(CLOCK_TEMPLATE, "c", TableClock(ends_at_ms is not None), holes=counting),
         remembered_render(BAR_RULES_TEMPLATE, "b", bar),
         mark_safe("".join(seat_panel(p, bao=pub.bao, ended=ended) for p in pub.panels)),
         remembered_render(
             CENTER_TEMPLATE,
             "c",
             center,
+            holes={"wall_left": pub.wall_left, **counting},
             tiles=remembered_render(CENTER_TILES_TEMPLATE, "t", center.tiles, tiles_local=True),
         ),
         render_to_string(OVERLAY_TEMPLATE, {"pub": pub, "room": table.room, "tiles_local": True})
@@ -100,10 +102,11 @@ class TableBar:
 
 @dataclass(frozen=True)
 class TableClock:
-    """The bar's countdown: a new one with every decision the table waits for."""
+    """The bar's countdown: whether someone is being timed. Its end, new with every
+    decision, is a hole filled in per render (:func:`tables.fragments.remembered_render`),
+    so the piece itself is rendered twice a process."""
 
-    ends_at_ms: int | None
-    """None: nobody is being timed."""
+    counting: bool
 
 
 @dataclass(frozen=True)
@@ -118,14 +121,15 @@ class CenterTiles:
 
 @dataclass(frozen=True)
 class TableCenter:
-    """The table's centre: the wall, the dice, whom the table waits for and its countdown,
-    and the centre's tiles (remembered apart: they change far less often)."""
+    """The table's centre: the dice, whom the table waits for, whether they are timed, and
+    the centre's tiles (remembered apart: they change far less often). The tiles left in
+    the wall and the countdown's end are holes filled in per render, so a seat's turn
+    coming round again finds its centre already rendered."""
 
-    wall_left: int
     dice: tuple[int, ...]
     waiting_names: tuple[str, ...]
     """Nobody once the hand has ended."""
-    ends_at_ms: int | None
+    counting: bool
     tiles: CenterTiles
 
 
@@ -151,9 +155,7 @@ def seat_panel(panel: SeatPanel, *, bao: str, ended: bool) -> SafeString:
             ),
             " has-last" if panel.last_discard else "",
             _("Discards"),
-            remembered_render(
-                RIVER_TEMPLATE, "r", SeatRiver(tuple(panel.river), bao), tiles_local=True
-            ),
+            seat_river(tuple(panel.river), bao),
         ),
     )
 
@@ -200,14 +202,14 @@ def seat_hand(panel: SeatPanel, *, bao: str, ended: bool) -> SeatHand:
     return SeatHand(None if ended else panel.hand_size, tuple(panel.melds), bao)
 
 
-@dataclass(frozen=True)
-class SeatRiver:
-    """A panel's discards. The newest is marked by the river around them (``has-last``),
-    not by its tile: when the mark moves to the next seat's discard, this seat's row of
-    tiles stays the same and is not rendered again."""
-
-    tiles: tuple[str, ...]
-    bao: str
+def seat_river(tiles: tuple[str, ...], bao: str) -> SafeString:
+    """A panel's discards, a row of tiles remembered by them and the 宝. The newest is
+    marked by the river around them (``has-last``), not by its tile: when the mark moves to
+    the next seat's discard, this seat's row stays the same and is not built again. A row
+    needs no template: it is the tiles themselves (``{% tiles %}``'s own function)."""
+    return remembered(
+        "seat_river", (tiles, bao), lambda: render_tiles(tiles, bao=bao, small=True, local=True)
+    )
 
 
 def room_rules(room: Room) -> SafeString:

@@ -416,23 +416,46 @@ def tiles_tag(
     a row, not a ``{% for %}`` around ``{% tile %}``: a table push is mostly rows of tiles,
     and the template loop cost more than the tiles themselves.
     """
+    return render_tiles(
+        codes,
+        bao=bao,
+        extra_class=extra_class,
+        small=bool(small),
+        button=bool(button),
+        action=action,
+        ws_send=bool(ws_send),
+        local=_local(context),
+    )
+
+
+def render_tiles(
+    codes: object,
+    *,
+    bao: object = None,
+    extra_class: str = "",
+    small: bool = False,
+    button: bool = False,
+    action: str = "discard",
+    ws_send: bool = False,
+    local: bool = False,
+) -> SafeString:
+    """HTML of a row of tiles (:func:`tiles_tag`, for callers that are not templates)."""
     kinds = _kinds_of(codes)
     if kinds is None:
         logger.warning("not tiles: %r", codes)
         return mark_safe("")
     bao_kind = _bao_kind(bao)
-    local = _local(context)
     extra_class = str(extra_class or "")
     return mark_safe(
         "".join(
             render_tile(
                 k,
                 bao=k == bao_kind,
-                small=bool(small),
+                small=small,
                 extra_class=extra_class,
-                button=bool(button),
+                button=button,
                 action=action,
-                ws_send=bool(ws_send),
+                ws_send=ws_send,
                 local=local,
             )
             for k in kinds

@@ -79,3 +79,32 @@ def test_a_remembered_render_is_keyed_by_its_view(settings: Any, tmp_path: Any) 
 @dataclass(frozen=True)
 class _View:
     n: int
+
+
+def test_holes_are_filled_in_per_call_and_render_the_template_once(
+    settings: Any, tmp_path: Any
+) -> None:
+    """A piece whose numbers change far more often than the rest (a countdown's end) is
+    rendered once per view, the numbers filled in on every call, in text and attributes;
+    a call with other holes is another piece."""
+    (tmp_path / "clock.html").write_text('<b data-ends-at="{{ end }}">{{ v.n }}: {{ end }}</b>')
+    settings.TEMPLATES = [
+        {"BACKEND": "django.template.backends.django.DjangoTemplates", "DIRS": [tmp_path]}
+    ]
+    fragments.forget()
+    rendered: list[str] = []
+    real = fragments.render_to_string
+
+    def counted(template: str, context: Any) -> str:
+        rendered.append(template)
+        return real(template, context)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(fragments, "render_to_string", counted)
+        first = fragments.remembered_render("clock.html", "v", _View(7), holes={"end": 1000})
+        again = fragments.remembered_render("clock.html", "v", _View(7), holes={"end": 2000})
+        bare = fragments.remembered_render("clock.html", "v", _View(7))
+    assert first == '<b data-ends-at="1000">7: 1000</b>'
+    assert again == '<b data-ends-at="2000">7: 2000</b>'
+    assert bare == '<b data-ends-at="">7: </b>'
+    assert rendered == ["clock.html", "clock.html"]  # once with the holes, once without
