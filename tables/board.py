@@ -19,6 +19,7 @@ from typing import Any
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from accounts.models import User
 from engine.play.hints import Hints, hints
@@ -43,16 +44,20 @@ __all__ = [
 ]
 
 
+MELD_LABELS = {
+    "chi": gettext_noop("Chi"),
+    "peng": gettext_noop("Pong"),
+    "minggang": gettext_noop("Exposed kong"),
+    "bugang": gettext_noop("Added kong"),
+    "angang": gettext_noop("Concealed kong"),
+    "liangbao": gettext_noop("Bao kong"),
+}
+"""Translated when shown, one at a time: every change labels every meld on the table."""
+
+
 def _meld_label(kind: str) -> str:
-    labels = {
-        "chi": _("Chi"),
-        "peng": _("Pong"),
-        "minggang": _("Exposed kong"),
-        "bugang": _("Added kong"),
-        "angang": _("Concealed kong"),
-        "liangbao": _("Bao kong"),
-    }
-    return labels.get(kind, kind)
+    label = MELD_LABELS.get(kind)
+    return kind if label is None else _(label)
 
 
 def reason_label(reason: str) -> str:
@@ -475,6 +480,7 @@ def private_board(table: Table, seat: int) -> PrivateBoard:
     room = table.room
     info = seat_info(table.hand, seat)  # built once: the board and the hints share it
     me = table.seats[seat]
+    names = [seat_name(s) for s in table.seats]
     ended = info.phase == "ended"
     board = PrivateBoard(
         room=room,
@@ -491,7 +497,7 @@ def private_board(table: Table, seat: int) -> PrivateBoard:
     window = info.window
     if window is not None and seat in info.waiting_on:
         board.window_tile = None if window["tile"] is None else format_tile(window["tile"])
-        board.window_from = seat_name(table.seats[window["from"]])
+        board.window_from = names[window["from"]]
         board.window_step = info.step
         board.deadline = room.turn_deadline
     hand = [format_tile(k) for k in info.hand]
@@ -515,10 +521,10 @@ def private_board(table: Table, seat: int) -> PrivateBoard:
     )
     if board.can_discard:
         board.discard_waits = discard_waits(info)
-    board.names = [seat_name(s) for s in table.seats]
+    board.names = names
     board.is_owner = me.user_id is not None and room.owner_id == me.user_id
     board.transfer_to = [
-        (s.index, seat_name(s)) for s in table.seats if s.user_id is not None and s.index != seat
+        (s.index, names[s.index]) for s in table.seats if s.user_id is not None and s.index != seat
     ]
     return board
 
