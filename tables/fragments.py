@@ -26,9 +26,12 @@ from django.utils.translation import trans_real
 
 __all__ = ["MAX_KEPT", "forget", "remembered", "remembered_render"]
 
-MAX_KEPT = 4096
+MAX_KEPT = 2048
 """Fragments kept per kind and catalog; when full, the least recently used goes. (A store
-that started again when full made every table in play re-render all its panels at once.)"""
+that started again when full made every table in play re-render all its panels at once.)
+A process holds at most a few hundred tables, four panels each, and a table in play looks
+its pieces up every couple of seconds, so they stay; stores twice this size, always full,
+took the memory per socket over its budget on two processes (``docs/performance.md``)."""
 
 _kept: WeakKeyDictionary[object, dict[str, OrderedDict[Hashable, SafeString]]] = WeakKeyDictionary()
 

@@ -3,9 +3,11 @@ the same bytes for every page, so one render per change serves them all.
 
 A change alters little of it: one or two seats' panels, and with every decision the bar's
 countdown. So the part is put together from smaller ones (each panel's head, hand and
-river, the bar's hand number, clock and rules, the centre's tiles), each remembered by a
-frozen view of all its template reads (:func:`tables.fragments.remembered_render`), and
-only those whose view changed are rendered.
+river, the bar's hand number, clock and rules, the centre and its tiles), each remembered
+by a frozen view of all its template reads (:func:`tables.fragments.remembered_render`),
+and only those whose view changed are rendered. The numbers that change with nearly every
+move (the countdown's end, the tiles left in the wall) are holes in their pieces, filled
+in per render.
 """
 
 from __future__ import annotations
