@@ -7,6 +7,7 @@ from functools import partial
 from typing import Any
 
 import pytest
+from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
@@ -93,14 +94,13 @@ def test_holes_are_filled_in_per_call_and_render_the_template_once(
     ]
     fragments.forget()
     rendered: list[str] = []
-    real = fragments.render_to_string
 
     def counted(template: str, context: Any) -> str:
         rendered.append(template)
-        return real(template, context)
+        return render_to_string(template, context)
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(fragments, "render_to_string", counted)
+        patch.setattr("tables.fragments.render_to_string", counted)
         first = fragments.remembered_render("clock.html", "v", _View(7), holes={"end": 1000})
         again = fragments.remembered_render("clock.html", "v", _View(7), holes={"end": 2000})
         bare = fragments.remembered_render("clock.html", "v", _View(7))
