@@ -276,13 +276,6 @@ class PrivateBoard:
     def ends_at_ms(self) -> int | None:
         return None if self.deadline is None else int(self.deadline.timestamp() * 1000)
 
-    @property
-    def seconds_left(self) -> int | None:
-        if self.deadline is None:
-            return None
-        return max(0, int((self.deadline - timezone.now()).total_seconds() + 0.999))
-
-
 @dataclass
 class Board:
     """One viewer's whole table: the shared public part and, for a seated viewer, their own."""
