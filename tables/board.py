@@ -276,6 +276,7 @@ class PrivateBoard:
     def ends_at_ms(self) -> int | None:
         return None if self.deadline is None else int(self.deadline.timestamp() * 1000)
 
+
 @dataclass
 class Board:
     """One viewer's whole table: the shared public part and, for a seated viewer, their own."""
