@@ -123,7 +123,7 @@ def channel_layer_config(environ: Mapping[str, str]) -> dict[str, Any]:
             "health_check_interval": REDIS_HEALTH_CHECK_SECONDS,
         }
         return {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "BACKEND": "config.channel_layer.PooledRedisChannelLayer",
             "CONFIG": {"hosts": [host], "capacity": CHANNEL_CAPACITY},
         }
     return {"BACKEND": "config.channel_layer.PacedInMemoryChannelLayer"}

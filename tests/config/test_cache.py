@@ -17,9 +17,11 @@ from typing import Any
 
 import pytest
 from django.test import Client
+from django.utils.module_loading import import_string
 
 from config import env
 from config.cache import ResilientRedisCache
+from config.channel_layer import POOL_CONNECTIONS
 
 REDIS_SERVER = shutil.which("redis-server")
 needs_redis = pytest.mark.skipif(
@@ -31,6 +33,12 @@ def spare_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+def redis_layer(url: str) -> Any:
+    """The channel layer production configures for ``url``."""
+    config = env.channel_layer_config({"REDIS_URL": url})
+    return import_string(config["BACKEND"])(**config["CONFIG"])
 
 
 def resilient(url: str) -> ResilientRedisCache:
@@ -146,9 +154,7 @@ def test_the_cache_heals_without_an_error_after_a_redis_restart(
 @needs_redis
 async def test_the_channel_layer_heals_after_a_redis_restart(redis: PrivateRedis) -> None:
     """A socket's handshake (group_add) on a stale pooled connection used to fail with 500."""
-    from channels_redis.core import RedisChannelLayer
-
-    layer = RedisChannelLayer(**env.channel_layer_config({"REDIS_URL": redis.url})["CONFIG"])
+    layer = redis_layer(redis.url)
     channel = await layer.new_channel()
     await layer.group_add("table-1", channel)
     redis.stop()
@@ -167,9 +173,7 @@ async def test_a_process_busy_for_a_burst_of_changes_misses_none_of_them(
     """Every socket of a process shares one Redis list, and the channel layer's capacity
     counts that list: with channels_redis's default of 100, the table messages sent while a
     busy process had not yet read 100 others were dropped, and their tables stalled."""
-    from channels_redis.core import RedisChannelLayer
-
-    layer = RedisChannelLayer(**env.channel_layer_config({"REDIS_URL": redis.url})["CONFIG"])
+    layer = redis_layer(redis.url)
     sockets = [await layer.new_channel() for _ in range(4)]
     for i, channel in enumerate(sockets):
         await layer.group_add(f"table-{i}", channel)
@@ -181,5 +185,22 @@ async def test_a_process_busy_for_a_burst_of_changes_misses_none_of_them(
         message = await asyncio.wait_for(layer.receive(sockets[n % 4]), timeout=2)
         got.append(message["version"])
     assert got == list(range(changes))
+    await layer.flush()
+    await layer.close_pools()
+
+
+@needs_redis
+async def test_many_pages_opening_at_once_wait_for_a_connection_instead_of_failing(
+    redis: PrivateRedis,
+) -> None:
+    """redis-py 8 caps a pool at 100 connections and fails the 101st command in flight
+    ("Too many connections"): 200 tables' pages joining their groups at once failed."""
+    layer = redis_layer(redis.url)
+    pages = [f"{await layer.new_channel()}{n}" for n in range(400)]
+    await asyncio.gather(*(layer.group_add(f"table-{n % 100}", p) for n, p in enumerate(pages)))
+    await asyncio.gather(*(layer.group_send(f"table-{n}", {"type": "x"}) for n in range(100)))
+    await asyncio.gather(*(layer.group_discard(f"table-{n % 100}", p) for n, p in enumerate(pages)))
+    pool = layer.connection(0).connection_pool
+    assert len(pool._available_connections) + len(pool._in_use_connections) <= POOL_CONNECTIONS
     await layer.flush()
     await layer.close_pools()

@@ -103,7 +103,7 @@ def test_in_memory_channel_layer_by_default():
 
 def test_redis_channel_layer_when_redis_url_set():
     config = env.channel_layer_config({"REDIS_URL": "redis://cache.example:6379/1"})
-    assert config["BACKEND"] == "channels_redis.core.RedisChannelLayer"
+    assert config["BACKEND"] == "config.channel_layer.PooledRedisChannelLayer"
     (host,) = config["CONFIG"]["hosts"]
     assert host["address"] == "redis://cache.example:6379/1"
     assert host["socket_timeout"] is None  # a blocking BZPOPMIN must not time out
