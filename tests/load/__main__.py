@@ -84,6 +84,7 @@ async def _run(
         s.start_cpu()
     for r in runs:  # count only what happens from here on
         r.latencies.clear()
+        r.by_action.clear()
         r.push_sizes.clear()
         r.moves = 0
     t0 = time.perf_counter()
@@ -107,6 +108,10 @@ async def _run(
     stop.set()
     await asyncio.gather(*tasks, return_exceptions=True)
     latencies = [x for r in runs for x in r.latencies]
+    by_action: dict[str, list[float]] = {}
+    for r in runs:
+        for action, times in r.by_action.items():
+            by_action.setdefault(action, []).extend(times)
     sizes = [x for r in runs for x in r.push_sizes]
     moves = sum(r.moves for r in runs)
     return {
@@ -124,6 +129,16 @@ async def _run(
         "p95_ms": round(_pct(latencies, 0.95) * 1000, 1),
         "p99_ms": round(_pct(latencies, 0.99) * 1000, 1),
         "measured_moves": len(latencies),
+        # Where the slowest moves come from: a hand's last discard and the next deal cost
+        # more than a discard in mid-hand.
+        "by_action": {
+            action: {
+                "moves": len(times),
+                "p50_ms": round(_pct(times, 0.50) * 1000, 1),
+                "p99_ms": round(_pct(times, 0.99) * 1000, 1),
+            }
+            for action, times in sorted(by_action.items())
+        },
         # Sent in the window, but not on all four screens within DRAIN_SECONDS after it.
         "unfinished_moves": sum(r.in_flight for r in runs),
         "refused": sum(r.errors for r in runs),

@@ -63,6 +63,7 @@ class _Move:
     sent: float
     version: int
     seat: int
+    action: str
     seen: set[int] = field(default_factory=set)
 
 
@@ -73,6 +74,8 @@ class TableRun:
     number: str
     hands_wanted: int
     latencies: list[float] = field(default_factory=list)
+    by_action: dict[str, list[float]] = field(default_factory=dict)
+    """The same latencies by the action pressed: where the slowest moves come from."""
     push_sizes: list[int] = field(default_factory=list)
     moves: int = 0
     errors: int = 0
@@ -83,10 +86,10 @@ class TableRun:
     _pending: list[_Move] = field(default_factory=list)
     _hands_seen: set[int] = field(default_factory=set)
 
-    def sent(self, version: int, seat: int) -> None:
+    def sent(self, version: int, seat: int, action: str = "") -> None:
         if self.measuring:
             self.moves += 1
-            self._pending.append(_Move(time.perf_counter(), version, seat))
+            self._pending.append(_Move(time.perf_counter(), version, seat, action))
 
     @property
     def in_flight(self) -> int:
@@ -122,6 +125,7 @@ class TableRun:
         for m in self._pending:
             if shown(m):
                 self.latencies.append(at - m.sent)
+                self.by_action.setdefault(m.action, []).append(at - m.sent)
             else:
                 still.append(m)
         self._pending = still
@@ -202,7 +206,7 @@ class Player:
         control = None if self.buttons is None else choose(self.buttons, self.rng)
         if control is None or self.version is None:
             return None
-        self.table.sent(self.version, self.seat)
+        self.table.sent(self.version, self.seat, control.action)
         return move_text(control, step=self.step, page_url=self.page_url)
 
     async def _press(self, ws: websockets.ClientConnection, *, again: bool) -> None:

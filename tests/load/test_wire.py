@@ -65,7 +65,7 @@ def test_choose_prefers_a_win_then_passes_or_discards():
 
 def test_latency_is_taken_when_the_fourth_screen_has_the_move():
     run = TableRun("123456", hands_wanted=1)
-    run.sent(version=5, seat=2)
+    run.sent(version=5, seat=2, action="discard")
     now = time.perf_counter()
     run.received(0, Frame(size=10, version=5), at=now)  # not the move yet
     for seat in range(3):
@@ -74,6 +74,7 @@ def test_latency_is_taken_when_the_fourth_screen_has_the_move():
     run.received(3, Frame(size=10, version=7), at=now + 9.0)
     assert len(run.latencies) == 1
     assert 9.0 <= run.latencies[0] < 10.0
+    assert run.by_action == {"discard": run.latencies}  # the report's p99 by action
 
 
 PUBLIC_PUSH = (
