@@ -209,6 +209,22 @@ def distance(
     >>> distance(counts_of(parse_tiles("147m258p369s12345z")), 0, shisanlan=False, jiuyao=False)
     6
     """
+    return _distance(tuple(counts), wilds, melds, qidui, shisanlan, jiuyao, melds_terminal)
+
+
+@remembered
+@lru_cache(maxsize=1 << 16)
+def _distance(
+    counts: tuple[int, ...],
+    wilds: int,
+    melds: int,
+    qidui: bool,
+    shisanlan: bool,
+    jiuyao: bool,
+    melds_terminal: bool,
+) -> int:
+    # Remembered: every change at a table asks again for each waiting seat's hints, whose
+    # hand has not changed (20 us a 13-tile hand, against 1 us to look it up).
     sets = 4 - melds
     total = sum(counts) + wilds
     if melds < 0 or sets < 0 or total not in (3 * sets + 1, 3 * sets + 2):
