@@ -151,6 +151,10 @@ class Player:
     all connect in the same millisecond; 1,600 handshakes at once overflow the server's
     listen backlog, and the refused ones fail the run."""
     connected: asyncio.Event = field(default_factory=asyncio.Event)
+    seated: asyncio.Event | None = None
+    """Shared by all players: set once every socket is open. Nobody presses before it, so
+    the tables that connected first do not load the server while the last ones still open
+    their sockets (past daphne's 5 s handshake limit, a socket is refused)."""
     step: int | None = None
     """The step of the public part shown last: htmx sends it with every move (the root's
     ``hx-vals`` reads it from the page when the button is pressed)."""
@@ -210,6 +214,8 @@ class Player:
         return move_text(control, step=self.step, page_url=self.page_url)
 
     async def _press(self, ws: websockets.ClientConnection, *, again: bool) -> None:
+        if self.seated is not None:
+            await self.seated.wait()
         thinking = self.think * self.rng.uniform(0.5, 1.5)
         # A refused press is not hammered at full speed: the push it missed is on its way.
         await asyncio.sleep(max(thinking, REPRESS_SECONDS) if again else thinking)

@@ -182,3 +182,32 @@ def test_moves_sent_after_the_window_closes_are_not_measured():
     for seat in range(4):
         run.received(seat, Frame(size=10, version=8), at=time.perf_counter())
     assert (len(run.latencies), run.in_flight) == (1, 0)
+
+
+async def test_nobody_presses_before_every_socket_is_open() -> None:
+    """The tables that connected first used to play while the last sockets opened: two
+    loaded processes then took over daphne's 5 s to accept them, and the run failed."""
+    import asyncio
+
+    from tests.load.client import Player
+
+    seated = asyncio.Event()
+    player = Player(
+        table=TableRun("123456", hands_wanted=1),
+        seat=1,
+        url="ws://x/",
+        page_url="http://x/r/123456/",
+        headers={},
+        think=0.0,
+        rng=random.Random(1),
+        seated=seated,
+    )
+    assert player.shows(parse_frame(f'<div id="live" hx-swap-oob="true">{BOARD}</div>'))
+    sent: list[str] = []
+    socket = mock.Mock(send=mock.AsyncMock(side_effect=sent.append))
+    pressing = asyncio.create_task(player._press(socket, again=False))
+    await asyncio.sleep(0.05)
+    assert sent == [] and not pressing.done()
+    seated.set()
+    await asyncio.wait_for(pressing, 1)
+    assert len(sent) == 1 and json.loads(sent[0])["action"] in ("peng", "pass")
