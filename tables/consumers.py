@@ -62,7 +62,11 @@ def _origin(scope: dict[str, Any]) -> str:
 class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
     number: str
     user: User | None
-    timer: asyncio.Task[None] | None = None
+    alarm: asyncio.TimerHandle | None = None
+    """Waits for :attr:`timer_for` (a loop timer: re-armed at almost every change, and a
+    task per wait cost four tasks made and cancelled per change)."""
+    ticking: asyncio.Task[None] | None = None
+    """The tick the alarm started, while it runs (kept: the loop holds tasks weakly)."""
     beating: bool = False
     counted: bool = False
     grouped: bool = False
@@ -72,7 +76,7 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
     cleaning: asyncio.Future[None] | None = None
     shown: frames.Shown
     timer_for: datetime | None = None
-    """The deadline :attr:`timer` waits for."""
+    """The deadline :attr:`alarm` waits for."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -171,9 +175,9 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         if self.beating:
             self.beating = False
             await beats.beat().leave(self.channel_name)
-        if self.timer is not None:
-            self.timer.cancel()
-            await asyncio.gather(self.timer, return_exceptions=True)  # gone, not just asked
+        if self.alarm is not None:
+            self.alarm.cancel()
+            self.alarm = None
         if not hasattr(self, "number"):
             return
         try:
@@ -324,21 +328,25 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
     # ------------------------------------------------------------ the table's clock
 
     def arm(self, deadline: datetime | None) -> None:
-        """Wait for ``deadline`` (None: nothing is due); a timer already waiting for it is
-        kept (most pushes leave the deadline where it was)."""
-        if self.timer is not None and not self.timer.done() and self.timer_for == deadline:
+        """Wait for ``deadline`` (None: nothing is due); an alarm already set for it is kept
+        (most pushes leave the deadline where it was)."""
+        if self.alarm is not None and self.timer_for == deadline:
             return
-        if self.timer is not None:
-            self.timer.cancel()
-            self.timer = None
+        if self.alarm is not None:
+            self.alarm.cancel()
+            self.alarm = None
         self.timer_for = deadline
         if deadline is not None:
-            self.timer = asyncio.create_task(self._fire_at(deadline))
+            delay = max(0.0, (deadline - timezone.now()).total_seconds()) + 0.01
+            self.alarm = asyncio.get_running_loop().call_later(delay, self._ring, deadline)
 
-    async def _fire_at(self, deadline: datetime) -> None:
-        await asyncio.sleep(max(0.0, (deadline - timezone.now()).total_seconds()) + 0.01)
-        # From here this tick runs to the end even if a push arms the next one meanwhile.
-        self.timer = None
+    def _ring(self, deadline: datetime) -> None:
+        # From here this tick runs to the end even if a push arms the next alarm meanwhile,
+        # and even if the page closes: a change it commits must still reach the other pages.
+        self.alarm = None
+        self.ticking = asyncio.create_task(self._tick(deadline))
+
+    async def _tick(self, deadline: datetime) -> None:
         try:
             # The table's other pages in this process wait for the same deadline: one ticks.
             _, change = await ticks().once(
@@ -352,5 +360,7 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
             logger.exception("table %s: advance failed", self.number)
             self.arm(timezone.now() + RETRY_AFTER)
             return
+        finally:
+            self.ticking = None
         if change is not None:
             await self.changed(change)

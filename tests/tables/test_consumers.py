@@ -10,7 +10,7 @@ import asyncio
 import json
 import re
 from collections import Counter
-from datetime import timedelta
+from datetime import datetime, timedelta
 from html.parser import HTMLParser
 from typing import Any, ClassVar
 
@@ -31,6 +31,7 @@ from tables import beats, clock, services
 from tables.consumers import TableConsumer
 from tables.models import Hand, Room, Seat
 from tables.routing import websocket_urlpatterns
+from tables.ticks import ticks
 from tests.tables.factories import beaten, drain, start_with_bots, start_with_four_people
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -585,23 +586,50 @@ async def test_a_phrase_reaches_every_page_without_changing_the_table(
     await bob_page.disconnect()
 
 
-async def test_a_push_that_leaves_the_deadline_keeps_the_timer_waiting_for_it() -> None:
-    """Most pushes leave the table's deadline where it was: the page's timer stays (four
+async def test_a_push_that_leaves_the_deadline_keeps_the_alarm_waiting_for_it() -> None:
+    """Most pushes leave the table's deadline where it was: the page's alarm stays (four
     timers cancelled and made again per change was needless work); a new deadline, or none,
     replaces it."""
     consumer = TableConsumer()
     due = timezone.now() + timedelta(seconds=60)
     consumer.arm(due)
-    first = consumer.timer
+    first = consumer.alarm
     consumer.arm(due)
-    assert consumer.timer is first and first is not None and not first.cancelled()
+    assert consumer.alarm is first and first is not None and not first.cancelled()
     later = due + timedelta(seconds=5)
     consumer.arm(later)
-    await asyncio.sleep(0)
-    assert first.cancelled() and consumer.timer is not first and consumer.timer_for == later
+    assert first.cancelled() and consumer.alarm is not first and consumer.timer_for == later
     consumer.arm(None)
-    await asyncio.sleep(0)
-    assert consumer.timer is None and consumer.timer_for is None
+    assert consumer.alarm is None and consumer.timer_for is None
+
+
+async def test_an_alarm_that_rings_ticks_once_even_if_the_next_push_comes_meanwhile(
+    monkeypatch: Any,
+) -> None:
+    """The tick an alarm starts runs to its end: a push that arms the next deadline while
+    the tick waits for the database must not cancel it (its change must reach the pages)."""
+    consumer = TableConsumer()
+    consumer.number = "123456"
+    started, release = asyncio.Event(), asyncio.Event()
+    ticked: list[datetime] = []
+
+    async def once(number: str, deadline: datetime, tick: Any, met: Any) -> tuple[bool, None]:
+        ticked.append(deadline)
+        started.set()
+        await release.wait()
+        return True, None
+
+    monkeypatch.setattr(ticks(), "once", once)
+    due = timezone.now()
+    consumer.arm(due)
+    await asyncio.wait_for(started.wait(), 2)
+    assert consumer.alarm is None and consumer.ticking is not None
+    consumer.arm(due + timedelta(seconds=60))  # a push with the next deadline
+    running = consumer.ticking
+    release.set()
+    await asyncio.wait_for(running, 2)
+    assert not running.cancelled() and ticked == [due] and consumer.ticking is None
+    consumer.arm(None)
 
 
 async def test_four_pages_of_a_process_tick_each_deadline_once(
