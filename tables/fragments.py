@@ -26,12 +26,14 @@ from django.utils.translation import trans_real
 
 __all__ = ["MAX_KEPT", "forget", "remembered", "remembered_render"]
 
-MAX_KEPT = 2048
+MAX_KEPT = 1024
 """Fragments kept per kind and catalog; when full, the least recently used goes. (A store
 that started again when full made every table in play re-render all its panels at once.)
-A process holds at most a few hundred tables, four panels each, and a table in play looks
-its pieces up every couple of seconds, so they stay; stores twice this size, always full,
-took the memory per socket over its budget on two processes (``docs/performance.md``)."""
+The seat-wise kinds (a seat's hand, river, hints) hold one live fragment per seat in play:
+800 at 200 tables, which a table looks up every couple of seconds, so they stay. Beyond
+about 250 tables a process those kinds render again more often. Stores of 2,048, always
+full, took the memory per socket to 160 KB at 200 tables, over its 150 KB budget
+(``docs/performance.md``)."""
 
 _kept: WeakKeyDictionary[object, dict[str, OrderedDict[Hashable, SafeString]]] = WeakKeyDictionary()
 
