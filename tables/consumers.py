@@ -175,9 +175,7 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         if self.beating:
             self.beating = False
             await beats.beat().leave(self.channel_name)
-        if self.alarm is not None:
-            self.alarm.cancel()
-            self.alarm = None
+        self.arm(None)
         if not hasattr(self, "number"):
             return
         try:
