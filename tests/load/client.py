@@ -73,9 +73,8 @@ class TableRun:
 
     number: str
     hands_wanted: int
-    latencies: list[float] = field(default_factory=list)
     by_action: dict[str, list[float]] = field(default_factory=dict)
-    """The same latencies by the action pressed: where the slowest moves come from."""
+    """Each timed move's latency (seconds), by the action pressed."""
     push_sizes: list[int] = field(default_factory=list)
     moves: int = 0
     errors: int = 0
@@ -90,6 +89,11 @@ class TableRun:
         if self.measuring:
             self.moves += 1
             self._pending.append(_Move(time.perf_counter(), version, seat, action))
+
+    @property
+    def latencies(self) -> list[float]:
+        """Every timed move's latency (seconds), whatever was pressed."""
+        return [x for times in self.by_action.values() for x in times]
 
     @property
     def in_flight(self) -> int:
@@ -124,7 +128,6 @@ class TableRun:
         still: list[_Move] = []
         for m in self._pending:
             if shown(m):
-                self.latencies.append(at - m.sent)
                 self.by_action.setdefault(m.action, []).append(at - m.sent)
             else:
                 still.append(m)

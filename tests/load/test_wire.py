@@ -1,11 +1,12 @@
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 import time
 from unittest import mock
 
-from tests.load.client import TableRun, choose
+from tests.load.client import Player, TableRun, choose
 from tests.load.wire import Frame, htmx_message, parse_frame
 
 BOARD = """
@@ -130,21 +131,25 @@ def test_an_answer_only_its_own_screen_shows_is_timed_there():
     assert run.in_flight == 0 and len(run.latencies) == 2
 
 
-def test_a_client_presses_the_buttons_shown_last_even_in_a_push_without_a_public_part():
-    """In a claim window another seat's answer moves the hand's step on and changes only the
-    asked seats' buttons: a client that kept pressing the buttons it first saw was refused
-    for a stale step, then waited for a push that never came, and its table stalled."""
-    from tests.load.client import Player
-
-    player = Player(
+def seat_one(*, think: float, seated: asyncio.Event | None = None) -> Player:
+    """Seat 1's client at a table of its own, on a socket that goes nowhere."""
+    return Player(
         table=TableRun("123456", hands_wanted=1),
         seat=1,
         url="ws://x/",
         page_url="http://x/r/123456/",
         headers={},
-        think=2.0,
+        think=think,
         rng=random.Random(1),
+        seated=seated,
     )
+
+
+def test_a_client_presses_the_buttons_shown_last_even_in_a_push_without_a_public_part():
+    """In a claim window another seat's answer moves the hand's step on and changes only the
+    asked seats' buttons: a client that kept pressing the buttons it first saw was refused
+    for a stale step, then waited for a push that never came, and its table stalled."""
+    player = seat_one(think=2.0)
     whole = f'<div id="live" hx-swap-oob="true">{BOARD}</div>'  # the page's first push
     assert player.shows(parse_frame(whole))  # the window opens: its buttons carry step 14
     assert not player.shows(parse_frame(PUBLIC_PUSH))  # the buttons are as they were
@@ -187,21 +192,8 @@ def test_moves_sent_after_the_window_closes_are_not_measured():
 async def test_nobody_presses_before_every_socket_is_open() -> None:
     """The tables that connected first used to play while the last sockets opened: two
     loaded processes then took over daphne's 5 s to accept them, and the run failed."""
-    import asyncio
-
-    from tests.load.client import Player
-
     seated = asyncio.Event()
-    player = Player(
-        table=TableRun("123456", hands_wanted=1),
-        seat=1,
-        url="ws://x/",
-        page_url="http://x/r/123456/",
-        headers={},
-        think=0.0,
-        rng=random.Random(1),
-        seated=seated,
-    )
+    player = seat_one(think=0.0, seated=seated)
     assert player.shows(parse_frame(f'<div id="live" hx-swap-oob="true">{BOARD}</div>'))
     sent: list[str] = []
     socket = mock.Mock(send=mock.AsyncMock(side_effect=sent.append))
