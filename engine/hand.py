@@ -40,8 +40,10 @@ __all__ = [
     "apply",
     "close_window",
     "hu_check",
+    "is_stale",
     "legal_actions",
     "new_hand",
+    "view_step",
     "waiting_on",
 ]
 
@@ -192,6 +194,43 @@ def waiting_on(state: HandState) -> list[int]:
     return [s for s in window.eligible if window.answers[s] is None]
 
 
+def view_step(state: HandState) -> int:
+    """The step every seat's view shows, and a move made on that view names: ``state.step``,
+    but in a window the step it opened at.
+
+    Each answer in a window is logged and moves ``state.step`` on, but none changes what
+    another asked seat may do. So the answers don't move the view's step: an asked seat's
+    view stays the same whoever else answers, which keeps secret whether anyone else was
+    asked at all, and two seats answering at the same moment are both taken.
+
+    >>> from engine.rules import Rules
+    >>> from engine.actions import Action
+    >>> s = new_hand(Rules(), dealer=0, seed=1)
+    >>> s, _ = apply(s, 0, Action("discard", s.hands[0][0]), hold=True)
+    >>> opened = view_step(s)
+    >>> for seat in waiting_on(s):
+    ...     s, _ = apply(s, seat, Action("pass"), step=opened, hold=True)
+    >>> view_step(s) == opened
+    True
+    """
+    window = state.pending
+    if window is None:
+        return state.step
+    return state.step - sum(a is not None for a in window.answers)
+
+
+def is_stale(state: HandState, step: int) -> bool:
+    """Whether a move made on the view of ``step`` was made on an older view than the one
+    ``state`` shows (:func:`view_step`; ``state.step`` itself is taken too).
+
+    >>> from engine.rules import Rules
+    >>> s = new_hand(Rules(), dealer=0, seed=1)
+    >>> is_stale(s, s.step), is_stale(s, s.step - 1)
+    (False, True)
+    """
+    return step not in (state.step, view_step(state))
+
+
 def legal_actions(state: HandState, seat: int) -> list[Action]:
     """What ``seat`` may do now (empty when it is not asked)."""
     if seat not in waiting_on(state):
@@ -255,13 +294,14 @@ def apply(
     The events are for the server (logs, tests), not for players: a window's event names
     the seats asked, which tells what they hold. Players get :func:`engine.views.seat_view`.
 
-    ``step``: the ``state.step`` the client acted on; a different one means the action
-    was chosen on an older view (stale) and is refused even if it happens to be legal.
+    ``step``: the step of the view the client acted on (:func:`view_step`, or
+    ``state.step``); another one means the action was chosen on an older view (stale) and is
+    refused even if it happens to be legal.
     """
     if not isinstance(action, Action):
         raise IllegalAction(f"expected an Action, got {type(action).__name__}")
-    if step is not None and step != state.step:
-        raise IllegalAction(f"stale action: made at step {step}, the hand is at {state.step}")
+    if step is not None and is_stale(state, step):
+        raise IllegalAction(f"stale action: made at step {step}, the hand is at {view_step(state)}")
     if state.phase == "ended":
         raise IllegalAction("the hand is over")
     if seat not in range(4):

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.actions import Action
-from engine.hand import hu_check, legal_actions, waiting_on
+from engine.hand import hu_check, legal_actions, view_step, waiting_on
 from engine.judging.win_check import WinCheck
 from engine.melds import Meld
 from engine.rules import Rules
@@ -57,6 +57,8 @@ class SeatInfo:
     flown: tuple[int, ...]
     waiting_on: tuple[int, ...]
     step: int
+    """The step a move made on this view names (:func:`engine.hand.view_step`): in a window,
+    the step it opened at, whoever has answered since."""
     result: dict[str, Any] | None
     window: dict[str, Any] | None
     """The open claim or 抢杠 window: kind, from, tile (None if hidden), answered (this seat's
@@ -113,7 +115,7 @@ def seat_info(state: HandState, seat: int | None) -> SeatInfo:
         rivers=tuple(map(tuple, state.rivers)),
         flown=tuple(state.flown),
         waiting_on=tuple(asked),
-        step=state.step,
+        step=view_step(state),
         result=None if state.result is None else copy.deepcopy(state.result),
         window=window,
         hand=tuple(state.hands[seat]) if seat is not None else (),

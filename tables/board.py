@@ -378,10 +378,18 @@ def _last_discarder(table: Table) -> int | None:
     """The seat whose newest river tile is the last discard, if it still lies there.
 
     Read from the hand's log of moves, of which only the public part is used: who discarded
-    last, and whether a claim took that tile since (a claimed tile leaves the river)."""
-    if table.hand is None:
+    last, and whether a claim took that tile since (a claimed tile leaves the river). The
+    answers given in a window still open are left out: they are logged as they come, but
+    nothing has moved yet, and a claim answered while the window waits on another seat must
+    not show (D2: nobody may tell a window, nor its answers, before it closes)."""
+    hand = table.hand
+    if hand is None:
         return None
-    for who, action in reversed(table.hand.log):
+    log = hand.log
+    if hand.pending is not None:
+        answered = sum(a is not None for a in hand.pending.answers)
+        log = log[: len(log) - answered]
+    for who, action in reversed(log):
         kind = action.get("type")
         if kind == "discard":
             return int(who)

@@ -17,7 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from engine.hand import IllegalAction, apply, close_window, waiting_on
+from engine.hand import IllegalAction, apply, close_window, is_stale, waiting_on
 from engine.match import Match
 from engine.play.bots import choose_action
 from engine.rules import Rules
@@ -175,7 +175,7 @@ def _move(t: Table, seat: Seat, move: Move) -> None:
     assert hand is not None
     if hand.phase == "ended":
         raise PlayError(_("This hand is over."))
-    if move.step != hand.step:
+    if is_stale(hand, move.step):
         raise PlayError(_("The table moved on before your move arrived; look again."))
     if seat.index not in waiting_on(hand):
         raise PlayError(_("It is not your turn."))

@@ -23,8 +23,10 @@ from engine.hand import (
     apply,
     close_window,
     hu_check,
+    is_stale,
     legal_actions,
     new_hand,
+    view_step,
     waiting_on,
 )
 from engine.hand_log import replay
@@ -355,6 +357,29 @@ def test_stale_step_is_refused() -> None:
         apply(s2, 1, Action("pass"), step=0)
     with pytest.raises(IllegalAction):
         apply(s2, 1, {"type": "pass"})  # type: ignore[arg-type]
+
+
+def test_answers_made_on_the_window_as_it_opened_are_all_taken() -> None:
+    """Seat 1 may 吃 the 3m and seat 2 may 碰 it. Both answer on the view the window opened
+    with, in either order, as two people pressing at the same moment do: neither is stale."""
+    for first, second in ((1, 2), (2, 1)):
+        s, _ = apply(deal(HANDS), 0, act("discard", "3m"))
+        opened = view_step(s)
+        assert opened == s.step and sorted(waiting_on(s)) == [1, 2]
+        s, _ = apply(s, first, Action("pass"), step=opened)
+        assert s.step == opened + 1 and view_step(s) == opened
+        assert not is_stale(s, opened) and is_stale(s, opened - 1)
+        s, _ = apply(s, second, Action("pass"), step=opened)
+        assert s.phase == "turn" and s.turn == 1 and view_step(s) == s.step == opened + 2
+
+
+def test_a_step_from_before_the_window_is_still_stale() -> None:
+    s, _ = apply(deal(HANDS), 0, act("discard", "3m"))
+    with pytest.raises(IllegalAction, match="stale"):
+        apply(s, 2, Action("pass"), step=s.step - 1)
+    s, _ = apply(s, 1, Action("pass"), step=s.step)
+    with pytest.raises(IllegalAction, match="stale"):
+        apply(s, 2, Action("pass"), step=s.step + 1)  # a step no view has shown
 
 
 @pytest.mark.parametrize("any_time", [False, True])

@@ -129,3 +129,21 @@ def test_a_claim_window_does_not_tell_who_may_claim() -> None:
         view = seat_view(state, viewer)
         assert view["waiting_on"] == [], viewer
         assert view["window"]["answered"] == [False] * 4
+
+
+def test_an_asked_seat_sees_nothing_of_another_asked_seats_answer() -> None:
+    """The dealer discards 3m; seat 1 may 吃 it and seat 2 may 碰 it. Whatever seat 2 answers,
+    seat 1's view (and the step its answer names) is what it was: it can't tell that anyone
+    else was asked."""
+    hands = {
+        0: "3m1p1p4p7p1s4s7s1z2z3z4z6z9p",
+        1: "2m4m2p5p8p2s5s8s1z2z3z6z9s",
+        2: "3m3m3p6p3s6s9s1z2z3z4z6z8m",
+        3: "6m7m9m3p6p3s6s9s1z2z3z4z6z",
+    }
+    opened = play(hand_record(hands, [act(0, "discard", "3m")]))
+    assert sorted(waiting_on(opened)) == [1, 2]
+    for answer in legal_actions(opened, 2):
+        answered, _events = apply(opened, 2, answer, hold=True)
+        for seat in (0, 1, 3, None):
+            assert seat_view(answered, seat) == seat_view(opened, seat), (answer, seat)

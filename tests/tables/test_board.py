@@ -16,8 +16,9 @@ import pytest
 from django.utils import timezone
 
 from engine.actions import Action
-from engine.hand import HandState, apply, waiting_on
+from engine.hand import HandState, apply, legal_actions, waiting_on
 from engine.rules import Rules
+from engine.tiles import parse_tile
 from engine.views import seat_view
 from tables.board import (
     Board,
@@ -37,7 +38,9 @@ from tables.table import Table, load_table
 from tests.deals import ANGANG_DEALER, TAIL_TILES, act, hand_record
 from tests.deals import play as replay_script
 from tests.tables.factories import (
+    hand_of,
     run_clock_until_hand_ends,
+    send,
     start_with_bots,
     start_with_four_people,
 )
@@ -476,3 +479,47 @@ def test_a_seat_not_asked_cannot_tell_a_claim_window_from_none(
         assert private_none[seat] == private_some[seat], seat
     for seat in asked:  # the asked seat alone sees the window: its buttons, its countdown
         assert 'id="actions"' in private_some[seat] and 'id="actions"' not in private_none[seat]
+
+
+def test_an_answer_in_an_open_window_shows_nothing_to_the_seats_not_asked(four: Room) -> None:
+    """The dealer discards 3m, which seat 1 may 吃 and seat 2 may 碰. Seat 2 answers 碰 while
+    the window still waits on seat 1: until it closes, the public part and every other seat's
+    own part are the bytes they were (the discard keeps its river's mark, seat 1's buttons
+    their step), so no page but seat 2's is pushed anything."""
+    opened = _held_discard(scripted([]), parse_tile("3m"))
+    asked = waiting_on(opened)
+    assert {1, 2} <= set(asked), asked
+    peng = next(a for a in legal_actions(opened, 2) if a.type == "peng")
+    answered, _events = apply(opened, 2, peng, hold=True)
+    assert answered.phase == "claim" and 1 in waiting_on(answered)
+    now = timezone.now()
+    pages = []
+    for state in (opened, answered):
+        table = with_hand(four, state)
+        schedule(table, now)
+        privates = [render_private(table, s, csrf_token="t") for s in range(4)]
+        pages.append((render_public(table), privates))
+    (public_opened, private_opened), (public_answered, private_answered) = pages
+    assert "has-last" in public_opened
+    assert public_answered == public_opened
+    for seat in (0, 1, 3):
+        assert private_answered[seat] == private_opened[seat], seat
+    assert private_answered[2] != private_opened[2]  # its buttons went
+
+
+def test_two_seats_answering_the_same_window_at_once_are_both_taken(
+    four: Room, people: list[Any]
+) -> None:
+    """Seats 1 and 2 each press 过 on the buttons their page shows, at the same moment: the
+    second answer is not refused as stale (its page could not have changed in between)."""
+    table = with_hand(four, _held_discard(scripted([]), parse_tile("3m")))
+    schedule(table, timezone.now())
+    steps = {}
+    for seat in (1, 2):
+        html = render_private(table, seat, csrf_token="t")
+        steps[seat] = int(re.search(r'id="actions"[^>]*"step": (\d+)', html).group(1))  # type: ignore[union-attr]
+    assert steps[1] == steps[2]
+    for seat in (2, 1):
+        send(four, people[seat], {"action": "pass", "step": steps[seat]})
+    answers = [entry for entry in hand_of(four).log if entry[1]["type"] == "pass"]
+    assert sorted(who for who, _action in answers) == [1, 2]
