@@ -4,7 +4,8 @@ Each client reads its pushed frames, waits its thinking time and then uses one o
 the page offers it, sending exactly the JSON htmx would. The table records, for each move, when
 the last of its four screens first showed a version newer than the one the move was made on;
 or, for an answer in a claim window that still waits on another asked seat, when the answering
-screen's buttons went (the only screen that shows it until the window closes).
+screen's buttons went (the only screen that shows it until the window closes); or, for a
+refused press, when its screen showed the refusal.
 """
 
 from __future__ import annotations
@@ -104,6 +105,9 @@ class TableRun:
         self.push_sizes.append(frame.size)
         if frame.error:
             self.errors += 1
+            # A refused press moved nothing: its refusal, on its own screen alone, is all it
+            # brings. (Timed to the table's next change, it measured another player's think.)
+            self._complete(lambda m: m.seat == seat, at)
         if frame.version is None:
             if frame.private and not any(c.action in PRESSES for c in frame.controls):
                 # Only the seat's own part changed, and its buttons went: its answer in a claim

@@ -121,14 +121,25 @@ def test_an_answer_only_its_own_screen_shows_is_timed_there():
     run = TableRun("123456", hands_wanted=1)
     run.sent(version=12, seat=1)  # seat 1 passes
     now = time.perf_counter()
-    run.received(2, parse_frame(WINDOW_BUTTONS), at=now + 0.01)  # seat 2, also asked: new step
-    assert run.latencies == [] and run.in_flight == 1  # its buttons are not seat 1's answer
+    run.received(2, parse_frame(WINDOW_BUTTONS), at=now + 0.01)  # seat 2's buttons
+    assert run.latencies == [] and run.in_flight == 1  # are not seat 1's answer
     run.received(1, parse_frame(ANSWER_TAKEN), at=now + 0.02)  # seat 1's buttons went
     assert run.in_flight == 0 and 0.02 <= run.latencies[0] < 1.0
     run.sent(version=12, seat=2)  # seat 2 passes too: the window closes, the table moves on
     for seat in range(4):
         run.received(seat, Frame(size=10, version=13), at=now + 0.05)
     assert run.in_flight == 0 and len(run.latencies) == 2
+
+
+def test_a_refused_press_is_timed_to_its_refusal():
+    """A refused press moves nothing, so no other screen will show it: timed to the table's
+    next change, it measured another player's thinking (0.4-1.2 s) instead of the server."""
+    run = TableRun("123456", hands_wanted=1)
+    run.sent(version=12, seat=2, action="pass")
+    now = time.perf_counter()
+    run.received(2, parse_frame('<div id="table-error">look again</div>'), at=now + 0.01)
+    assert run.in_flight == 0 and 0.01 <= run.by_action["pass"][0] < 1.0
+    assert run.errors == 1
 
 
 def seat_one(*, think: float, seated: asyncio.Event | None = None) -> Player:
@@ -146,9 +157,10 @@ def seat_one(*, think: float, seated: asyncio.Event | None = None) -> Player:
 
 
 def test_a_client_presses_the_buttons_shown_last_even_in_a_push_without_a_public_part():
-    """In a claim window another seat's answer moves the hand's step on and changes only the
-    asked seats' buttons: a client that kept pressing the buttons it first saw was refused
-    for a stale step, then waited for a push that never came, and its table stalled."""
+    """A push may bring new buttons without a public part (until 2026-12-06, another seat's
+    answer in a claim window moved the asked seats' steps on): a client that kept pressing
+    the buttons it first saw was refused for a stale step, then waited for a push that never
+    came, and its table stalled."""
     player = seat_one(think=2.0)
     whole = f'<div id="live" hx-swap-oob="true">{BOARD}</div>'  # the page's first push
     assert player.shows(parse_frame(whole))  # the window opens: its buttons carry step 14
