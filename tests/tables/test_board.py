@@ -8,6 +8,7 @@ from seeded rooms played by the table's clock.
 from __future__ import annotations
 
 import json
+import random
 import re
 from datetime import timedelta
 from typing import Any
@@ -16,7 +17,7 @@ import pytest
 from django.utils import timezone
 
 from engine.actions import Action
-from engine.hand import HandState, apply, legal_actions, waiting_on
+from engine.hand import HandState, apply, close_window, legal_actions, new_hand, waiting_on
 from engine.rules import Rules
 from engine.tiles import parse_tile
 from engine.views import seat_view
@@ -523,3 +524,49 @@ def test_two_seats_answering_the_same_window_at_once_are_both_taken(
         send(four, people[seat], {"action": "pass", "step": steps[seat]})
     answers = [entry for entry in hand_of(four).log if entry[1]["type"] == "pass"]
     assert sorted(who for who, _action in answers) == [1, 2]
+
+
+def _pages(room: Room, state: HandState, now: Any) -> tuple[str, list[str]]:
+    table = with_hand(room, state)
+    schedule(table, now)
+    privates = [render_private(table, s, csrf_token="t") for s in range(4)]
+    return render_public(table), privates
+
+
+@pytest.mark.parametrize("seed", ["d2-a", "d2-b", "d2-c"])
+def test_no_answer_in_a_window_shows_on_any_other_page(four: Room, seed: str) -> None:
+    """A whole hand with a window after every discard and gang, in which every seat asked
+    answers (claiming half the time it may): after each answer that leaves the window open,
+    the public part and every other seat's own part are the bytes they were."""
+    rng = random.Random(seed)
+    state = new_hand(Rules(), dealer=0, seed=seed)
+    now = timezone.now()
+    pages = _pages(four, state, now)
+    compared = claims = 0
+    while state.phase != "ended":
+        if state.phase != "turn" and not waiting_on(state):
+            state, _events = close_window(state)
+            pages = _pages(four, state, now)
+            continue
+        seat = waiting_on(state)[0] if state.phase == "turn" else rng.choice(waiting_on(state))
+        legal = legal_actions(state, seat)
+        wins = [a for a in legal if a.type == "hu"]
+        claiming = [a for a in legal if a.type in ("chi", "peng", "gang")]
+        if state.phase == "turn":
+            action = rng.choice([a for a in legal if a.type == "discard"])
+        elif wins:
+            action = wins[0]
+        elif claiming and rng.random() < 0.5:
+            action = rng.choice(claiming)
+        else:
+            action = next(a for a in legal if a.type == "pass")
+        answering = state.phase != "turn"
+        state, _events = apply(state, seat, action, hold=True)
+        before, pages = pages, _pages(four, state, now)
+        if answering and state.phase != "ended":
+            assert pages[0] == before[0], (seed, seat, action)
+            for other in set(range(4)) - {seat}:
+                assert pages[1][other] == before[1][other], (seed, seat, action, other)
+            compared += 1
+            claims += action.type != "pass"
+    assert compared >= 5 and claims >= 1, (compared, claims)
