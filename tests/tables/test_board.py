@@ -529,7 +529,7 @@ def test_two_seats_answering_the_same_window_at_once_are_both_taken(
 def _pages(room: Room, state: HandState, now: Any) -> tuple[str, list[str]]:
     table = with_hand(room, state)
     schedule(table, now)
-    privates = [render_private(table, s, csrf_token="t") for s in range(4)]
+    privates: list[str] = [render_private(table, s, csrf_token="t") for s in range(4)]
     return render_public(table), privates
 
 
