@@ -216,7 +216,7 @@ def view_step(state: HandState) -> int:
     window = state.pending
     if window is None:
         return state.step
-    return state.step - sum(a is not None for a in window.answers)
+    return state.step - window.given
 
 
 def is_stale(state: HandState, step: int) -> bool:

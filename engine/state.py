@@ -59,6 +59,11 @@ class Window:
     gang: str | None = None
     claimed_from: int | None = None
 
+    @property
+    def given(self) -> int:
+        """How many answers have been given (each is logged, and moved the step on)."""
+        return sum(a is not None for a in self.answers)
+
     def answered(self, seat: int, action: Action) -> Window:
         """This window with ``seat``'s answer recorded."""
         answers = list(self.answers)

@@ -387,8 +387,7 @@ def _last_discarder(table: Table) -> int | None:
         return None
     log = hand.log
     if hand.pending is not None:
-        answered = sum(a is not None for a in hand.pending.answers)
-        log = log[: len(log) - answered]
+        log = log[: len(log) - hand.pending.given]
     for who, action in reversed(log):
         kind = action.get("type")
         if kind == "discard":

@@ -482,6 +482,13 @@ def test_a_seat_not_asked_cannot_tell_a_claim_window_from_none(
         assert 'id="actions"' in private_some[seat] and 'id="actions"' not in private_none[seat]
 
 
+def _pages(room: Room, state: HandState, now: Any) -> tuple[str, list[str]]:
+    table = with_hand(room, state)
+    schedule(table, now)
+    privates: list[str] = [render_private(table, s, csrf_token="t") for s in range(4)]
+    return render_public(table), privates
+
+
 def test_an_answer_in_an_open_window_shows_nothing_to_the_seats_not_asked(four: Room) -> None:
     """The dealer discards 3m, which seat 1 may 吃 and seat 2 may 碰. Seat 2 answers 碰 while
     the window still waits on seat 1: until it closes, the public part and every other seat's
@@ -494,13 +501,8 @@ def test_an_answer_in_an_open_window_shows_nothing_to_the_seats_not_asked(four: 
     answered, _events = apply(opened, 2, peng, hold=True)
     assert answered.phase == "claim" and 1 in waiting_on(answered)
     now = timezone.now()
-    pages = []
-    for state in (opened, answered):
-        table = with_hand(four, state)
-        schedule(table, now)
-        privates = [render_private(table, s, csrf_token="t") for s in range(4)]
-        pages.append((render_public(table), privates))
-    (public_opened, private_opened), (public_answered, private_answered) = pages
+    public_opened, private_opened = _pages(four, opened, now)
+    public_answered, private_answered = _pages(four, answered, now)
     assert "has-last" in public_opened
     assert public_answered == public_opened
     for seat in (0, 1, 3):
@@ -524,13 +526,6 @@ def test_two_seats_answering_the_same_window_at_once_are_both_taken(
         send(four, people[seat], {"action": "pass", "step": steps[seat]})
     answers = [entry for entry in hand_of(four).log if entry[1]["type"] == "pass"]
     assert sorted(who for who, _action in answers) == [1, 2]
-
-
-def _pages(room: Room, state: HandState, now: Any) -> tuple[str, list[str]]:
-    table = with_hand(room, state)
-    schedule(table, now)
-    privates: list[str] = [render_private(table, s, csrf_token="t") for s in range(4)]
-    return render_public(table), privates
 
 
 @pytest.mark.parametrize("seed", ["d2-a", "d2-b", "d2-c"])
