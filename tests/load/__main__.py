@@ -25,6 +25,7 @@ from typing import Any
 from tests.load.client import Player, TableRun
 from tests.load.server import (
     Server,
+    ServiceCpu,
     database_create,
     free_port,
     migrate,
@@ -44,6 +45,16 @@ def _pct(values: Sequence[float], q: float) -> float:
         return float("nan")
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def _services(args: argparse.Namespace) -> tuple[str, ...]:
+    """The names of the run's database and channel-layer processes on this machine."""
+    names: tuple[str, ...] = ()
+    if args.database_url and args.database_url.startswith("postgres"):
+        names += ("postgres",)
+    if args.redis_url:
+        names += ("redis-server",)
+    return names
 
 
 async def _run(
@@ -83,6 +94,7 @@ async def _run(
     await asyncio.sleep(args.warmup)
     for s in servers:
         s.start_cpu()
+    services = ServiceCpu(_services(args))
     for r in runs:  # count only what happens from here on
         r.by_action.clear()
         r.push_sizes.clear()
@@ -101,6 +113,7 @@ async def _run(
     rss1 = sum(s.rss() for s in servers)
     cpu = [s.cpu_seconds() / wall for s in servers]
     client_cpu = (time.process_time() - client_cpu0) / wall
+    services_cpu = services.shares(wall)
     # The window closes: moves sent from now on are not measured, and those in flight land
     # before the sockets close (closing 800 sockets at once is no part of the evening).
     for r in runs:
@@ -152,6 +165,8 @@ async def _run(
         "server_cpu": [round(c, 2) for c in cpu],
         # The clients' own process: near 1.0, their loop, not the server, delays the screens.
         "client_cpu": round(client_cpu, 2),
+        # PostgreSQL's and Redis's processes, which share the machine's cores with the rest.
+        "services_cpu": services_cpu,
         "rss_per_socket_kb": round((rss1 - rss0) / len(players) / 1024, 1),
     }
 

@@ -29,6 +29,7 @@ __all__ = [
     "REPO",
     "SeatedTable",
     "Server",
+    "ServiceCpu",
     "database_create",
     "database_url",
     "free_port",
@@ -215,6 +216,40 @@ class Server:
         except subprocess.TimeoutExpired:
             self.proc.kill()
         self.log.close()
+
+
+class ServiceCpu:
+    """The CPU that the machine's other processes of a name use over a measured window.
+
+    PostgreSQL and Redis share the machine's cores with the servers and the clients, so on two
+    processes they are part of where the time goes. PostgreSQL runs a process per
+    connection: a process that starts in the window counts from zero, and one that ends in it
+    is lost (the servers keep their connections, so few do).
+
+    >>> cpu = ServiceCpu(("postgres",))
+    >>> cpu.shares(wall=60.0)  # doctest: +SKIP
+    {'postgres': 0.21}
+    """
+
+    def __init__(self, names: tuple[str, ...]) -> None:
+        self.names = names
+        self._start = self._read()
+
+    def _read(self) -> dict[int, tuple[str, float]]:
+        seen: dict[int, tuple[str, float]] = {}
+        for p in psutil.process_iter(["name", "cpu_times"]):
+            name, times = p.info["name"], p.info["cpu_times"]
+            if name in self.names and times is not None:
+                seen[p.pid] = (name, float(times.user + times.system))
+        return seen
+
+    def shares(self, wall: float) -> dict[str, float]:
+        """Cores used by each name since this was made, over ``wall`` seconds."""
+        used = dict.fromkeys(self.names, 0.0)
+        for pid, (name, cpu) in self._read().items():
+            start = self._start.get(pid)
+            used[name] += cpu - (start[1] if start and start[0] == name else 0.0)
+        return {name: round(seconds / wall, 2) for name, seconds in used.items()}
 
 
 def server_env(database_url: str, redis_url: str | None) -> dict[str, str]:
