@@ -9,12 +9,8 @@ costs O(N) five times over. Expiry is coarse anyway (a message expires after a m
 group membership after a day), so here the sweep runs at most once per
 :attr:`PacedInMemoryChannelLayer.sweep_seconds`; what it removes is the same.
 
-**Redis** (:class:`PooledRedisChannelLayer`): channels_redis's layer whose connection pool
-makes a caller wait for a free connection instead of failing. redis-py 8 caps an asyncio pool
-at 100 connections and raises ``MaxConnectionsError`` ("Too many connections") for the 101st
-command in flight. A process with hundreds of pages issues that many at once whenever many
-pages open or close together (a group join or leave each): two processes of 200 tables each
-failed to open their sockets, and 150 pages closing at once failed to leave their group.
+**Redis**: channels_redis's own Pub/Sub layer, used as it ships
+(:data:`config.env.REDIS_CHANNEL_LAYER` says why that one).
 
 >>> layer = PacedInMemoryChannelLayer()
 >>> layer.sweep_seconds
@@ -24,18 +20,10 @@ failed to open their sockets, and 150 pages closing at once failed to leave thei
 from __future__ import annotations
 
 import time
-from typing import Any
 
 from channels.layers import InMemoryChannelLayer
-from channels_redis.core import RedisChannelLayer
-from redis.asyncio import BlockingConnectionPool
 
-__all__ = ["PacedInMemoryChannelLayer", "PooledRedisChannelLayer"]
-
-POOL_CONNECTIONS = 64
-"""Redis connections a process's channel layer opens at most (per Redis host)."""
-POOL_WAIT_SECONDS = 30.0
-"""How long a command waits for one of them before it fails (as a dead Redis would)."""
+__all__ = ["PacedInMemoryChannelLayer"]
 
 
 class PacedInMemoryChannelLayer(InMemoryChannelLayer):  # type: ignore[misc]
@@ -50,17 +38,3 @@ class PacedInMemoryChannelLayer(InMemoryChannelLayer):  # type: ignore[misc]
             return
         self._swept_at = now
         super()._clean_expired()
-
-
-class PooledRedisChannelLayer(RedisChannelLayer):  # type: ignore[misc]
-    """channels_redis's layer on a pool that queues commands when all its connections are busy.
-
-    ``hosts`` entries are given as to channels_redis, by ``address`` (``config.env``).
-    """
-
-    def create_pool(self, index: int) -> BlockingConnectionPool:
-        host: dict[str, Any] = dict(self.hosts[index])
-        address = host.pop("address")
-        host.setdefault("max_connections", POOL_CONNECTIONS)
-        host.setdefault("timeout", POOL_WAIT_SECONDS)
-        return BlockingConnectionPool.from_url(address, **host)

@@ -16,14 +16,10 @@ REDIS_CONNECT_SECONDS = 1.0
 """A page waits at most about this long (times the retries) for a Redis that is down."""
 REDIS_RETRIES = 2
 REDIS_HEALTH_CHECK_SECONDS = 15
-CHANNEL_CAPACITY = 20_000
-"""Messages the Redis channel layer holds for one process before it drops new ones.
-
-All the sockets of a process share one Redis list (channels_redis's process-local channels),
-and the layer's default of 100 counts that whole list: at 200 tables a process, a burst of
-changes left more than 100 unread, later table messages were dropped ("channels over
-capacity"), and their pages never learnt of the move: 20 of 200 tables stalled in 20 s on a
-process running four database threads, a few with one."""
+REDIS_COMMAND_SECONDS = 5.0
+"""How long the channel layer waits for Redis to answer a command (a publish or a
+subscribe) before it fails. The layer sends them one at a time per process, so a Redis that
+accepted the connection and then hung would otherwise hold up every page of the process."""
 
 DEV_SECRET_KEY = "django-insecure-dev-only-shangrao-mahjong-change-me"
 
@@ -100,11 +96,13 @@ SQLITE_OPTIONS: dict[str, Any] = {
 
 
 def channel_layer_config(environ: Mapping[str, str]) -> dict[str, Any]:
-    """In-memory channel layer (:mod:`config.channel_layer`) unless REDIS_URL is set.
+    """In-memory channel layer (:mod:`config.channel_layer`) unless REDIS_URL is set; then
+    channels_redis's Pub/Sub layer, which delivers a group message once per process.
 
-    No socket timeout: a consumer waits on a blocking BZPOPMIN (5 s), and redis-py 8's
-    default 5 s socket timeout would end that wait with TimeoutError, killing every idle
-    WebSocket every few seconds (django/channels_redis#422).
+    The process's subscriptions wait on one connection with a timeout of their own (0.1 s a
+    poll), so the socket timeout bounds only commands. After a Redis restart redis-py
+    reconnects and subscribes again; the retry covers the first command on a stale
+    connection.
     """
     url = environ.get("REDIS_URL", "")
     if url:
@@ -114,7 +112,7 @@ def channel_layer_config(environ: Mapping[str, str]) -> dict[str, Any]:
 
         host = {
             "address": url,
-            "socket_timeout": None,
+            "socket_timeout": REDIS_COMMAND_SECONDS,
             "socket_connect_timeout": REDIS_CONNECT_SECONDS,
             # After a Redis restart a pooled connection is dead: retry on a fresh one rather
             # than failing the socket that happened to pick it.
@@ -122,11 +120,20 @@ def channel_layer_config(environ: Mapping[str, str]) -> dict[str, Any]:
             "retry_on_error": [ConnectionError],
             "health_check_interval": REDIS_HEALTH_CHECK_SECONDS,
         }
-        return {
-            "BACKEND": "config.channel_layer.PooledRedisChannelLayer",
-            "CONFIG": {"hosts": [host], "capacity": CHANNEL_CAPACITY},
-        }
+        return {"BACKEND": REDIS_CHANNEL_LAYER, "CONFIG": {"hosts": [host]}}
     return {"BACKEND": "config.channel_layer.PacedInMemoryChannelLayer"}
+
+
+REDIS_CHANNEL_LAYER = "channels_redis.pubsub.RedisPubSubChannelLayer"
+"""Why Pub/Sub and not channels_redis's list-based ``RedisChannelLayer``: a change to a table
+is one ``PUBLISH`` that each process with a page of the table hears once and hands to its
+pages in memory. The list-based layer ran a script that pushed one message per page and
+each page popped its own in a round trip. At 400 tables on two processes that was a fifth of
+a server's CPU, and the Pub/Sub layer did a third more moves a second with a quarter of the
+p99 (``docs/performance.md``, 2026-12-06, the channel layer). What it gives up: a message
+published while a process is reconnecting is not kept for it, where the lists kept messages
+for a minute. A page that misses one is brought up to date by the table's next change,
+since each push sends what changed since that page's last."""
 
 
 def cache_config(environ: Mapping[str, str]) -> dict[str, Any]:

@@ -103,13 +103,12 @@ def test_in_memory_channel_layer_by_default():
 
 def test_redis_channel_layer_when_redis_url_set():
     config = env.channel_layer_config({"REDIS_URL": "redis://cache.example:6379/1"})
-    assert config["BACKEND"] == "config.channel_layer.PooledRedisChannelLayer"
+    assert config["BACKEND"] == "channels_redis.pubsub.RedisPubSubChannelLayer"
     (host,) = config["CONFIG"]["hosts"]
     assert host["address"] == "redis://cache.example:6379/1"
-    assert host["socket_timeout"] is None  # a blocking BZPOPMIN must not time out
+    assert host["socket_timeout"] == env.REDIS_COMMAND_SECONDS  # a hung Redis fails a command
     assert host["retry"].get_retries() == env.REDIS_RETRIES  # a stale connection is retried
     assert host["health_check_interval"] == env.REDIS_HEALTH_CHECK_SECONDS
-    assert config["CONFIG"]["capacity"] == env.CHANNEL_CAPACITY  # one process's sockets share it
 
 
 def test_redis_cache_degrades_and_retries_when_redis_url_set():
