@@ -233,3 +233,28 @@ async def test_many_pages_opening_at_once_all_hear_their_table_on_few_connection
     assert clients <= 3  # the layer's subscriber and its publisher, and the watcher
     await asyncio.gather(*(layer.group_discard(f"table-{n % 100}", p) for n, p in enumerate(pages)))
     await layer.flush()
+
+
+async def test_a_redis_that_hangs_fails_a_publish_instead_of_holding_the_process(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The layer sends a process's commands one at a time: a publish that waited for ever on
+    a Redis that accepted the connection and then hung would hold up every page."""
+    from redis.exceptions import TimeoutError as RedisTimeoutError
+
+    async def never_answer(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        while await reader.read(4096):
+            pass
+        writer.close()
+
+    hung = await asyncio.start_server(never_answer, "127.0.0.1", 0)
+    port = hung.sockets[0].getsockname()[1]
+    monkeypatch.setattr(env, "REDIS_COMMAND_SECONDS", 0.3)
+    layer = redis_layer(f"redis://127.0.0.1:{port}/0")
+    try:
+        with pytest.raises(RedisTimeoutError):
+            # Retried, each try bounded: well within the 20 s that would mean "for ever".
+            await asyncio.wait_for(layer.group_send("table-1", {"type": "x"}), timeout=20)
+    finally:
+        hung.close()
+        await layer.flush()
