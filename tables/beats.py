@@ -7,6 +7,12 @@ transaction on the one database thread, and each held up the moves queued behind
 quarter of that thread's time at 200 tables). Here the pages of a process join one beat that
 renews every page's slots and writes every seat in one transaction.
 
+The beat also catches up pages that missed a change. On Redis the channel layer does not keep
+a message published while a process is reconnecting (``config.env.REDIS_CHANNEL_LAYER``):
+the pages of that process would show the table as it was until its next change, and a page
+whose turn it became would not know it. Each beat compares the version every page's last
+push was made from with the room's, and tells the tables that moved on, as a change would.
+
 A page joins when its socket is set up and leaves in its cleanup, which runs however the
 socket ends (:class:`tables.consumers.TableConsumer`): a page that left is not beaten, so a
 seat whose pages are all gone goes stale as :mod:`tables.presence` expects.
@@ -26,16 +32,20 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from channels.db import database_sync_to_async
 from django.db import transaction
 from django.utils import timezone
 
-from tables import limits, presence
+from tables import limits, notify, presence, selectors
 from tables.per_loop import PerLoop
+
+if TYPE_CHECKING:
+    from tables.frames import Shown
 
 __all__ = ["Beat", "Page", "beat", "pages_beat"]
 
@@ -52,6 +62,8 @@ class Page:
     """The player whose seat at room ``number`` this page counts as open (None: a spectator,
     or a page not counted)."""
     slots: tuple[str, ...]
+    shown: Shown | None = field(default=None, compare=False)
+    """What the page shows, as its pushes keep it (None: not known, not caught up)."""
 
 
 def pages_beat(pages: Iterable[Page], now: datetime | None = None) -> None:
@@ -66,8 +78,13 @@ def pages_beat(pages: Iterable[Page], now: datetime | None = None) -> None:
 class Beat:
     """The pages of one process (one event loop) and the task that beats for them."""
 
-    def __init__(self, write: Callable[[list[Page]], None] = pages_beat) -> None:
+    def __init__(
+        self,
+        write: Callable[[list[Page]], None] = pages_beat,
+        behind: Callable[[Mapping[str, int]], dict[str, int]] = selectors.tables_behind,
+    ) -> None:
         self.write = write
+        self.behind = behind
         self.pages: dict[str, Page] = {}
         self.task: asyncio.Task[None] | None = None
 
@@ -93,6 +110,24 @@ class Beat:
             except Exception:
                 # The next beat tries again; leases and presence outlast a missed beat.
                 logger.exception("heartbeat of %d pages failed", len(self.pages))
+            try:
+                await self.catch_up()
+            except Exception:
+                logger.exception("catching up %d pages failed", len(self.pages))
+
+    async def catch_up(self) -> None:
+        """Tell each table whose room has moved on past what one of its pages here shows.
+        A page that is up to date is sent nothing by the push this causes."""
+        shown: dict[str, int] = {}
+        for page in self.pages.values():
+            version = page.shown.version if page.shown is not None else None
+            if version is not None:
+                shown[page.number] = min(version, shown.get(page.number, version))
+        if not shown:
+            return
+        behind = await database_sync_to_async(self.behind)(shown)
+        for number, version in behind.items():
+            await notify.table_changed_async(number, version=version)
 
 
 _beat = PerLoop(Beat)

@@ -152,6 +152,7 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
             number=self.number,
             user_id=self.user.pk if self.counted else None,
             slots=self.slots,
+            shown=self.shown,
         )
         beats.beat().join(page)
         self.beating = True
@@ -303,7 +304,7 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
             html, deadline, exists = await database_sync_to_async(self._render)()
             if not exists:
                 return False
-            self.shown = frames.Shown()
+            self.shown.forget_table()
         else:
             cookies: dict[str, str] = self.scope.get("cookies", {})
             html = frames.table_frame(
@@ -314,6 +315,7 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
                 shown=self.shown,
             )
             deadline = snap.deadline
+        self.shown.version = snap.version
         if html:
             await self.send(text_data=html)
         self.arm(deadline)

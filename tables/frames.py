@@ -224,6 +224,13 @@ class Shown:
     """The page has the table's two parts (else the next push replaces all of ``#live``)."""
     public: str = ""
     private: str = ""
+    version: int | None = None
+    """The room's version the page's last push was made from (None: none yet). The beat
+    compares it with the room's (:mod:`tables.beats`)."""
+
+    def forget_table(self) -> None:
+        """The page was sent something else in place of the table (the seats page)."""
+        self.table, self.public, self.private = False, "", ""
 
 
 def table_frame(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -187,3 +188,16 @@ __all__ = [
     "room_with_seats",
     "rules_summary",
 ]
+
+
+def tables_behind(shown: Mapping[str, int]) -> dict[str, int]:
+    """Of the rooms whose pages show version ``shown[number]``, those that have moved on
+    since, with their version now.
+
+    >>> tables_behind({})
+    {}
+    """
+    if not shown:
+        return {}
+    rows = Room.objects.filter(number__in=list(shown)).values_list("number", "version")
+    return {number: version for number, version in rows if version > shown[number]}

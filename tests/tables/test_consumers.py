@@ -694,3 +694,26 @@ async def test_pushes_do_not_wait_for_the_database_thread(application: Any, user
         release.set()
         await holding
     await page.disconnect(timeout=10)
+
+
+async def test_a_page_that_missed_a_change_catches_up_on_the_next_beat(
+    application: Any, make_user: Any, settings: Any
+) -> None:
+    """On Redis a message published while a process reconnects is not kept for it. The
+    change below is committed and never told (as if its message was lost): the page's
+    next beat finds the room past what the page shows and pushes it, and the beats after
+    that push nothing more."""
+    from tests.tables.test_frames import dealer_discards, four_people_waiting
+
+    settings.TABLE_HEARTBEAT_SECONDS = 0.5
+    users = [await sync_to_async(make_user)(f"p{i}") for i in range(4)]
+    room = await sync_to_async(four_people_waiting)(users)
+    page = await connect(application, room, users[1])
+    await drain([page])
+    await sync_to_async(dealer_discards)(room, users)  # committed, not told
+    await sync_to_async(room.refresh_from_db)()
+    frame = await page.receive_from(timeout=3)
+    assert f'data-version="{room.version}"' in frame
+    assert await page.receive_nothing(timeout=1.2)  # caught up: the beats stay quiet
+    await page.disconnect(timeout=10)
+    assert beaten() == []

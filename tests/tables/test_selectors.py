@@ -5,6 +5,7 @@ from typing import Any
 from engine.rules import Rules
 from ledger.models import Entry
 from tables import selectors, services
+from tables.models import Room
 
 
 def hand_entry(**fields: Any) -> Entry:
@@ -55,3 +56,16 @@ def test_every_rule_option_and_choice_has_words() -> None:
     assert options <= set(OPTION_LABELS), options - set(OPTION_LABELS)
     for name, values in OPTION_CHOICES.items():
         assert set(values) <= set(VALUE_LABELS.get(name, {})), name
+
+
+def test_tables_behind_are_the_rooms_past_the_version_shown(
+    room: Any, user: Any, make_user: Any
+) -> None:
+    other = services.room_create(
+        owner=user, name="other", is_public=True, rules=Rules(), match_length=None
+    )
+    Room.objects.filter(pk=room.pk).update(version=7)
+    Room.objects.filter(pk=other.pk).update(version=3)
+    shown = {room.number: 5, other.number: 3, "999999": 1}  # a room gone: nothing to tell
+    assert selectors.tables_behind(shown) == {room.number: 7}
+    assert selectors.tables_behind({}) == {}
