@@ -11,7 +11,8 @@ The beat also catches up pages that missed a change. On Redis the channel layer 
 a message published while a process is reconnecting (``config.env.REDIS_CHANNEL_LAYER``):
 the pages of that process would show the table as it was until its next change, and a page
 whose turn it became would not know it. Each beat compares the version every page's last
-push was made from with the room's, and tells the tables that moved on, as a change would.
+push was made from with the room's version at the beat before, and tells the tables whose
+pages are behind that, as a change would.
 
 A page joins when its socket is set up and leaves in its cleanup, which runs however the
 socket ends (:class:`tables.consumers.TableConsumer`): a page that left is not beaten, so a
@@ -32,7 +33,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING
@@ -81,10 +82,12 @@ class Beat:
     def __init__(
         self,
         write: Callable[[list[Page]], None] = pages_beat,
-        behind: Callable[[Mapping[str, int]], dict[str, int]] = selectors.tables_behind,
+        versions: Callable[[Iterable[str]], dict[str, int]] = selectors.room_versions,
     ) -> None:
         self.write = write
-        self.behind = behind
+        self.versions = versions
+        self.rooms: dict[str, int] = {}
+        """Each room's version as the last beat read it."""
         self.pages: dict[str, Page] = {}
         self.task: asyncio.Task[None] | None = None
 
@@ -116,18 +119,20 @@ class Beat:
                 logger.exception("catching up %d pages failed", len(self.pages))
 
     async def catch_up(self) -> None:
-        """Tell each table whose room has moved on past what one of its pages here shows.
-        A page that is up to date is sent nothing by the push this causes."""
+        """Tell each table whose pages here still show less than the version its room had
+        at the last beat: a change that old has missed them, where one made since may only
+        be on its way (a busy process pushes a second or more late, and telling every such
+        table again would make it busier still). A page that is up to date is sent nothing
+        by the push this causes."""
         shown: dict[str, int] = {}
         for page in self.pages.values():
             version = page.shown.version if page.shown is not None else None
             if version is not None:
                 shown[page.number] = min(version, shown.get(page.number, version))
-        if not shown:
-            return
-        behind = await database_sync_to_async(self.behind)(shown)
-        for number, version in behind.items():
-            await notify.table_changed_async(number, version=version)
+        before, self.rooms = self.rooms, await database_sync_to_async(self.versions)(shown)
+        for number, version in self.rooms.items():
+            if number in before and shown[number] < before[number]:
+                await notify.table_changed_async(number, version=version)
 
 
 _beat = PerLoop(Beat)

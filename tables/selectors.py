@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -190,14 +190,13 @@ __all__ = [
 ]
 
 
-def tables_behind(shown: Mapping[str, int]) -> dict[str, int]:
-    """Of the rooms whose pages show version ``shown[number]``, those that have moved on
-    since, with their version now.
+def room_versions(numbers: Iterable[str]) -> dict[str, int]:
+    """The version of each room of ``numbers`` that exists.
 
-    >>> tables_behind({})
+    >>> room_versions([])
     {}
     """
-    if not shown:
+    numbers = list(numbers)
+    if not numbers:
         return {}
-    rows = Room.objects.filter(number__in=list(shown)).values_list("number", "version")
-    return {number: version for number, version in rows if version > shown[number]}
+    return dict(Room.objects.filter(number__in=numbers).values_list("number", "version"))

@@ -58,14 +58,12 @@ def test_every_rule_option_and_choice_has_words() -> None:
         assert set(values) <= set(VALUE_LABELS.get(name, {})), name
 
 
-def test_tables_behind_are_the_rooms_past_the_version_shown(
-    room: Any, user: Any, make_user: Any
-) -> None:
+def test_room_versions_are_read_for_the_rooms_that_exist(room: Any, user: Any) -> None:
     other = services.room_create(
         owner=user, name="other", is_public=True, rules=Rules(), match_length=None
     )
     Room.objects.filter(pk=room.pk).update(version=7)
     Room.objects.filter(pk=other.pk).update(version=3)
-    shown = {room.number: 5, other.number: 3, "999999": 1}  # a room gone: nothing to tell
-    assert selectors.tables_behind(shown) == {room.number: 7}
-    assert selectors.tables_behind({}) == {}
+    numbers = [room.number, other.number, "999999"]  # a room gone: not there
+    assert selectors.room_versions(numbers) == {room.number: 7, other.number: 3}
+    assert selectors.room_versions([]) == {}

@@ -1,0 +1,70 @@
+"""tables.beats: the catch-up of pages that missed a change (the rest of the beat is tested
+with the consumer, in test_consumers.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import pytest
+
+from tables import beats, notify
+from tables.frames import Shown
+
+# The beat reads through database_sync_to_async, which tidies the thread's connections.
+pytestmark = pytest.mark.django_db
+
+
+def _page(channel: str, number: str, version: int | None) -> beats.Page:
+    return beats.Page(
+        channel=channel, number=number, user_id=None, slots=(), shown=Shown(version=version)
+    )
+
+
+@pytest.fixture
+def told(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, int | None]]:
+    got: list[tuple[str, int | None]] = []
+
+    async def tell(number: str, version: int | None = None) -> None:
+        got.append((number, version))
+
+    monkeypatch.setattr(notify, "table_changed_async", tell)
+    return got
+
+
+async def test_only_a_change_older_than_a_beat_is_told_again(told: list[Any]) -> None:
+    rooms = {"111111": 6, "222222": 4}
+    asked: list[list[str]] = []
+
+    def versions(numbers: Iterable[str]) -> dict[str, int]:
+        asked.append(sorted(numbers))
+        return {n: v for n, v in rooms.items() if n in numbers}
+
+    beat = beats.Beat(write=lambda pages: None, versions=versions)
+    late = _page("a", "111111", 5)  # its push of version 6 may still be on its way
+    beat.pages = {"a": late, "b": _page("b", "111111", 6), "c": _page("c", "222222", 4)}
+    await beat.catch_up()
+    assert told == []  # the first beat has nothing to compare with
+    await beat.catch_up()
+    assert told == [("111111", 6)]  # a beat later it still shows 5: it missed 6
+    told.clear()
+    assert late.shown is not None
+    late.shown.version = 6  # the push arrived
+    rooms["222222"] = 5  # a new change, on its way to page c
+    await beat.catch_up()
+    assert told == []
+    assert asked[-1] == ["111111", "222222"]
+
+
+async def test_pages_that_show_no_table_yet_are_not_asked_about(told: list[Any]) -> None:
+    asked: list[list[str]] = []
+
+    def versions(numbers: Iterable[str]) -> dict[str, int]:
+        asked.append(list(numbers))
+        return {}
+
+    beat = beats.Beat(write=lambda pages: None, versions=versions)
+    beat.pages = {"a": _page("a", "111111", None), "b": beats.Page("b", "222222", None, ())}
+    await beat.catch_up()
+    await beat.catch_up()
+    assert asked == [[], []] and told == []
