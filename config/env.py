@@ -132,8 +132,8 @@ each page popped its own in a round trip. At 400 tables on two processes that wa
 a server's CPU. With the Pub/Sub layer they did 188-192 moves a second against 142-179, at a
 p99 of 0.47-0.54 s against 0.70-1.93 s (``docs/performance.md``, 2026-12-06, the channel
 layer). What it gives up: a message published while a process is reconnecting is not kept
-for it, where the lists kept messages for a minute. The process's next heartbeat finds its
-pages behind their room's version and tells their tables again (:mod:`tables.beats`)."""
+for it, where the lists kept messages for a minute. Within two heartbeats the process finds
+its pages behind their room's version and tells their tables again (:mod:`tables.beats`)."""
 
 
 def cache_config(environ: Mapping[str, str]) -> dict[str, Any]:

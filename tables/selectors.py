@@ -178,18 +178,6 @@ def hand_record(hand: Hand) -> HandRecord:
     return HandRecord(hand=hand, names=names, settlement=settlement, bao=view["bao"])
 
 
-__all__ = [
-    "HandRecord",
-    "hand_record",
-    "hand_visible_to",
-    "my_rooms",
-    "public_rooms",
-    "room_by_number",
-    "room_with_seats",
-    "rules_summary",
-]
-
-
 def room_versions(numbers: Iterable[str]) -> dict[str, int]:
     """The version of each room of ``numbers`` that exists.
 
@@ -200,3 +188,16 @@ def room_versions(numbers: Iterable[str]) -> dict[str, int]:
     if not numbers:
         return {}
     return dict(Room.objects.filter(number__in=numbers).values_list("number", "version"))
+
+
+__all__ = [
+    "HandRecord",
+    "hand_record",
+    "hand_visible_to",
+    "my_rooms",
+    "public_rooms",
+    "room_by_number",
+    "room_versions",
+    "room_with_seats",
+    "rules_summary",
+]

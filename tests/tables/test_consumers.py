@@ -696,13 +696,13 @@ async def test_pushes_do_not_wait_for_the_database_thread(application: Any, user
     await page.disconnect(timeout=10)
 
 
-async def test_a_page_that_missed_a_change_catches_up_on_the_next_beat(
+async def test_a_page_that_missed_a_change_catches_up_on_a_later_beat(
     application: Any, make_user: Any, settings: Any
 ) -> None:
     """On Redis a message published while a process reconnects is not kept for it. The
-    change below is committed and never told (as if its message was lost): the page's
-    next beat finds the room past what the page shows and pushes it, and the beats after
-    that push nothing more."""
+    change below is committed and never told (as if its message was lost): the beat after
+    the one that read the new version finds the page still behind it and pushes it, and
+    the beats after that push nothing more."""
     from tests.tables.test_frames import dealer_discards, four_people_waiting
 
     settings.TABLE_HEARTBEAT_SECONDS = 0.5
