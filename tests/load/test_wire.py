@@ -215,3 +215,23 @@ async def test_nobody_presses_before_every_socket_is_open() -> None:
     seated.set()
     await asyncio.wait_for(pressing, 1)
     assert len(sent) == 1 and json.loads(sent[0])["action"] in ("peng", "pass")
+
+
+def test_the_tokenizer_reads_markup_as_html_parser_does():
+    html = (
+        "<!-- <button ws-send name='action' value='hu'> -->"
+        '<DIV ID="table-private" HX-VALS="{&quot;step&quot;: 4}">'
+        '<svg><use href="#t-5m"/></svg><br>'
+        "<span title='a > b' data-x=plain>"
+        '<button ws-send name=action value="discard" hx-vals=\'{"tile": "5m"}\'>5m</button>'
+        "</span>"
+        "<script>if (a < b) { x = '<button ws-send value=\"hu\">'; }</script>"
+        "</div>"
+        '<button ws-send name="action" value="pass">过</button>'
+    )
+    f = parse_frame(html)
+    assert f.private
+    assert [c.message for c in f.controls] == [
+        {"step": 4, "tile": "5m", "action": "discard"},
+        {"action": "pass"},  # outside the closed div: its hx-vals no longer apply
+    ]
