@@ -57,6 +57,29 @@ def _services(args: argparse.Namespace) -> tuple[str, ...]:
     return names
 
 
+def timeline(timed: Sequence[tuple[float, float]], *, start: float) -> list[dict[str, Any]]:
+    """Each second of the window (by when the move was sent): how many moves, their p50,
+    p99 and slowest latency in ms. A pause of the server shows as one bad second among good.
+
+    >>> timeline([(10.2, 0.020), (10.9, 0.030), (12.5, 0.2)], start=10.0)
+    [{'second': 0, 'moves': 2, 'p50_ms': 30.0, 'p99_ms': 30.0, 'max_ms': 30.0}, \
+{'second': 2, 'moves': 1, 'p50_ms': 200.0, 'p99_ms': 200.0, 'max_ms': 200.0}]
+    """
+    seconds: dict[int, list[float]] = {}
+    for sent, latency in timed:
+        seconds.setdefault(int(sent - start), []).append(latency)
+    return [
+        {
+            "second": second,
+            "moves": len(values),
+            "p50_ms": round(_pct(values, 0.50) * 1000, 1),
+            "p99_ms": round(_pct(values, 0.99) * 1000, 1),
+            "max_ms": round(max(values) * 1000, 1),
+        }
+        for second, values in sorted(seconds.items())
+    ]
+
+
 async def _run(
     args: argparse.Namespace, servers: list[Server], tables: list[Any]
 ) -> dict[str, Any]:
@@ -97,6 +120,7 @@ async def _run(
     services = ServiceCpu(_services(args))
     for r in runs:  # count only what happens from here on
         r.by_action.clear()
+        r.timed.clear()
         r.push_sizes.clear()
         r.moves = 0
     t0 = time.perf_counter()
@@ -124,6 +148,9 @@ async def _run(
     stop.set()
     await asyncio.gather(*tasks, return_exceptions=True)
     latencies = [x for r in runs for x in r.latencies]
+    if args.timeline:
+        with open(args.timeline, "w") as fh:
+            json.dump(timeline([t for r in runs for t in r.timed], start=t0), fh, indent=0)
     by_action: dict[str, list[float]] = {}
     for r in runs:
         for action, times in r.by_action.items():
@@ -195,6 +222,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--database-url", default=None, help="default: a scratch SQLite file")
     p.add_argument("--redis-url", default=None, help="channel layer and cache (else in-memory)")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument(
+        "--timeline",
+        default=None,
+        metavar="PATH",
+        help="write each second's moves, p50, p99 and slowest (ms) to PATH as JSON",
+    )
     args = p.parse_args(argv)
     if args.processes > 1 and not args.redis_url:
         p.error("several processes share tables only through Redis: give --redis-url")

@@ -83,6 +83,8 @@ class TableRun:
     finished: bool = False
     measuring: bool = True
     """Moves sent from here on are counted and timed (the run's window is open)."""
+    timed: list[tuple[float, float]] = field(default_factory=list)
+    """Each timed move as (sent at, by ``time.perf_counter()``; latency in seconds)."""
     _pending: list[_Move] = field(default_factory=list)
     _hands_seen: set[int] = field(default_factory=set)
 
@@ -133,6 +135,7 @@ class TableRun:
         for m in self._pending:
             if shown(m):
                 self.by_action.setdefault(m.action, []).append(at - m.sent)
+                self.timed.append((m.sent, at - m.sent))
             else:
                 still.append(m)
         self._pending = still
