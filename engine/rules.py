@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Literal
 
 __all__ = ["OPTION_CHOICES", "PROFILES", "Rules", "RulesError"]
@@ -113,6 +114,15 @@ class Rules:
                 return cls.profile_named(text)
         if not isinstance(data, dict):
             raise RulesError("rules must be a profile name or an object of options")
+        try:
+            # Every stored hand and match names its rules; a server reads them on every
+            # change, and the few rule sets in play are parsed and checked once each.
+            return _rules_of(tuple(sorted((k, type(v), v) for k, v in data.items())))
+        except TypeError:  # an unhashable value: no rule takes one, and the check says so
+            return cls._from_options(data)
+
+    @classmethod
+    def _from_options(cls, data: dict[str, Any]) -> Rules:
         options = dict(data)
         base = cls.profile_named(str(options.pop("profile", "standard")))
         return base.with_options(**options)
@@ -158,3 +168,10 @@ PROFILES: dict[str, Rules] = {
         min_win_points=2,
     ),
 }
+
+
+@lru_cache(maxsize=256)
+def _rules_of(items: tuple[tuple[str, type, Any], ...]) -> Rules:
+    """The rules of an object of options, given as its sorted items with each value's type
+    (``True == 1``, but only one of them is a yes/no): frozen, so shared."""
+    return Rules._from_options({name: value for name, _type, value in items})

@@ -59,3 +59,30 @@ def test_every_option_is_individually_overridable() -> None:
 def test_bad_rules_are_refused_clearly(data: object, message: str) -> None:
     with pytest.raises(RulesError, match=message):
         Rules.from_json(data)  # type: ignore[arg-type]
+
+
+def test_the_same_options_give_the_same_rules_object() -> None:
+    stored = Rules().with_options(qiang_gang=False).to_json()
+    first = Rules.from_json(dict(stored))
+    assert Rules.from_json(dict(reversed(list(stored.items())))) is first
+    assert Rules.from_json({**stored, "qiang_gang": True}) is not first
+
+
+@pytest.mark.parametrize(
+    ("accepted", "refused"),
+    [
+        ({"min_win_points": 1}, {"min_win_points": True}),
+        ({"qiang_gang": True}, {"qiang_gang": 1}),
+    ],
+)
+def test_a_value_equal_to_an_accepted_one_is_still_checked(
+    accepted: dict[str, object], refused: dict[str, object]
+) -> None:
+    Rules.from_json(accepted)  # remembered: True == 1, but only one of them is a yes/no
+    with pytest.raises(RulesError):
+        Rules.from_json(refused)
+
+
+def test_an_unhashable_value_is_refused_as_a_rule_error() -> None:
+    with pytest.raises(RulesError, match="qiang_gang"):
+        Rules.from_json({"qiang_gang": [True]})
