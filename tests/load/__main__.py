@@ -119,7 +119,6 @@ async def _run(
         s.start_cpu()
     services = ServiceCpu(_services(args))
     for r in runs:  # count only what happens from here on
-        r.by_action.clear()
         r.timed.clear()
         r.push_sizes.clear()
         r.moves = 0
@@ -150,7 +149,8 @@ async def _run(
     latencies = [x for r in runs for x in r.latencies]
     if args.timeline:
         with open(args.timeline, "w") as fh:
-            json.dump(timeline([t for r in runs for t in r.timed], start=t0), fh, indent=0)
+            timed = [(t.sent, t.latency) for r in runs for t in r.timed]
+            json.dump(timeline(timed, start=t0), fh, indent=0)
     by_action: dict[str, list[float]] = {}
     for r in runs:
         for action, times in r.by_action.items():

@@ -15,12 +15,13 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 import websockets
 
 from tests.load.wire import Control, Frame, htmx_message, parse_frame
 
-__all__ = ["Player", "TableRun", "choose", "move_text"]
+__all__ = ["Player", "TableRun", "Timed", "choose", "move_text"]
 
 REPRESS_SECONDS = 0.05
 """The least a client waits before pressing again after a refusal."""
@@ -59,6 +60,16 @@ def choose(frame: Frame, rng: random.Random) -> Control | None:
     return None
 
 
+class Timed(NamedTuple):
+    """One timed move."""
+
+    sent: float
+    """When it was sent, by ``time.perf_counter()``."""
+    latency: float
+    """Seconds until the last screen that shows it had it."""
+    action: str
+
+
 @dataclass
 class _Move:
     sent: float
@@ -74,8 +85,6 @@ class TableRun:
 
     number: str
     hands_wanted: int
-    by_action: dict[str, list[float]] = field(default_factory=dict)
-    """Each timed move's latency (seconds), by the action pressed."""
     push_sizes: list[int] = field(default_factory=list)
     moves: int = 0
     errors: int = 0
@@ -83,8 +92,8 @@ class TableRun:
     finished: bool = False
     measuring: bool = True
     """Moves sent from here on are counted and timed (the run's window is open)."""
-    timed: list[tuple[float, float]] = field(default_factory=list)
-    """Each timed move as (sent at, by ``time.perf_counter()``; latency in seconds)."""
+    timed: list[Timed] = field(default_factory=list)
+    """Every timed move, in the order their screens had them."""
     _pending: list[_Move] = field(default_factory=list)
     _hands_seen: set[int] = field(default_factory=set)
 
@@ -96,7 +105,15 @@ class TableRun:
     @property
     def latencies(self) -> list[float]:
         """Every timed move's latency (seconds), whatever was pressed."""
-        return [x for times in self.by_action.values() for x in times]
+        return [t.latency for t in self.timed]
+
+    @property
+    def by_action(self) -> dict[str, list[float]]:
+        """Each timed move's latency (seconds), by the action pressed."""
+        by: dict[str, list[float]] = {}
+        for t in self.timed:
+            by.setdefault(t.action, []).append(t.latency)
+        return by
 
     @property
     def in_flight(self) -> int:
@@ -134,8 +151,7 @@ class TableRun:
         still: list[_Move] = []
         for m in self._pending:
             if shown(m):
-                self.by_action.setdefault(m.action, []).append(at - m.sent)
-                self.timed.append((m.sent, at - m.sent))
+                self.timed.append(Timed(sent=m.sent, latency=at - m.sent, action=m.action))
             else:
                 still.append(m)
         self._pending = still

@@ -75,8 +75,7 @@ def _attributes(body: str) -> dict[str, str]:
     """A start tag's attributes as ``html.parser`` gives them: names lowercased, values
     unescaped, a bare attribute as ""."""
     return {
-        name.lower(): unescape(dq or sq or bare) if (dq or sq or bare) else ""
-        for name, dq, sq, bare in _ATTRIBUTES.findall(body)
+        name.lower(): unescape(dq or sq or bare) for name, dq, sq, bare in _ATTRIBUTES.findall(body)
     }
 
 
@@ -189,8 +188,7 @@ _PRIVATE = '<div id="table-private"'
 """The seat's own part as a push swaps it out of band: it holds every control, and no
 ``hx-vals`` of the public part before it applies to them (they are siblings)."""
 _NEEDS_PARSING = ("ws-send", 'id="table-private"', 'id="live"')
-_VERSIONED = re.compile(r'<[a-z]+\s[^>]*\bdata-version="[^"]*"[^>]*>')
-_ATTRIBUTE = re.compile(r'\s([a-z-]+)="([^"]*)"')
+_VERSIONED = re.compile(r'<[a-z]+(\s[^>]*\bdata-version="[^"]*"[^>]*)>')
 
 
 def _parse(html: str) -> Frame:
@@ -203,7 +201,7 @@ def _peek(html: str, size: int | None = None) -> Frame:
     frame = Frame(size=len(html.encode()) if size is None else size)
     root = _VERSIONED.search(html)
     if root is not None:
-        a = {k: unescape(v) for k, v in _ATTRIBUTE.findall(root.group(0))}
+        a = _attributes(root.group(1))
         frame.version = _int(a.get("data-version"))
         frame.step = _int(a.get("data-step"))
         frame.phase = a.get("data-phase")
