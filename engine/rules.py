@@ -114,12 +114,14 @@ class Rules:
                 return cls.profile_named(text)
         if not isinstance(data, dict):
             raise RulesError("rules must be a profile name or an object of options")
+        # Every stored hand and match names its rules; a server reads them on every change,
+        # and the few rule sets in play are parsed and checked once each.
+        key = tuple(sorted((k, type(v), v) for k, v in data.items()))
         try:
-            # Every stored hand and match names its rules; a server reads them on every
-            # change, and the few rule sets in play are parsed and checked once each.
-            return _rules_of(tuple(sorted((k, type(v), v) for k, v in data.items())))
+            hash(key)
         except TypeError:  # an unhashable value: no rule takes one, and the check says so
             return cls._from_options(data)
+        return _rules_of(key)
 
     @classmethod
     def _from_options(cls, data: dict[str, Any]) -> Rules:
