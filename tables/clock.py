@@ -29,7 +29,7 @@ from tables.moves import (
     tuoguan_set,
     window_close_if_due,
 )
-from tables.prepared import room_locked
+from tables.prepared import room_locked_with_seats
 from tables.presence import gone_since
 from tables.table import (
     Table,
@@ -152,7 +152,7 @@ def advance(number: str, now: datetime | None = None) -> Committed | None:
     """
     read_at = time.time()
     with transaction.atomic():
-        room = room_locked(number)
+        room, seats = room_locked_with_seats(number)
         # The clock is read once the room is locked, here and for every other change: a
         # change committed after this one then sets deadlines no earlier than this ``now``,
         # so a page's tick that counted for the deadline met here (tables.ticks) can't
@@ -161,7 +161,7 @@ def advance(number: str, now: datetime | None = None) -> Committed | None:
         if room is None or room.deadline is None or now < room.deadline:
             return None
         met = room.deadline
-        t = load_table(room)
+        t = load_table(room, seats)
         if t is None:
             return None
         if dissolve.vote_tick(t, now):

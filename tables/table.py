@@ -18,7 +18,7 @@ from engine.hand import HandState, waiting_on
 from engine.match import Match
 from engine.views import SeatInfo, seat_info
 from tables.models import DissolveVote, Hand, Room, Seat
-from tables.prepared import room_locked, room_save, room_seats
+from tables.prepared import room_locked_with_seats, room_save, room_seats
 from tables.protocol import PlayError
 
 __all__ = [
@@ -94,13 +94,15 @@ class Table:
         self.seed_hash = None if row is None else row.seed_hash
 
 
-def load_table(room: Room) -> Table | None:
+def load_table(room: Room, seats: list[Seat] | None = None) -> Table | None:
     """The room's game as stored (no lock: for reading and rendering), or None before it
-    starts: two queries, the room's seats with their users, and none for the hand's row
-    (:attr:`Table.hand_row` reads it when asked)."""
+    starts: one query, the room's seats with their users (none when ``seats`` are given, as
+    read with the room), and none for the hand's row (:attr:`Table.hand_row` reads it when
+    asked)."""
     if not room.state:
         return None
-    seats = room_seats(room)
+    if seats is None:
+        seats = room_seats(room)
     match = Match.from_json(room.state["match"])
     hand_json = room.state.get("hand")
     hand = HandState.from_json(hand_json) if hand_json else None
@@ -113,10 +115,10 @@ def load_table(room: Room) -> Table | None:
 
 def table_locked(number: str) -> Table:
     """Room ``number``'s game with the room row locked; :class:`PlayError` if there is none."""
-    room = room_locked(number)
+    room, seats = room_locked_with_seats(number)
     if room is None:
         raise PlayError(_("There is no room %(number)s.") % {"number": number})
-    table = load_table(room)
+    table = load_table(room, seats)
     if table is None:
         raise PlayError(_("The match has not started yet."))
     return table

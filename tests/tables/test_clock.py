@@ -63,7 +63,7 @@ def test_a_tick_reads_the_clock_once_the_room_is_locked(started: Room, monkeypat
     waited for it sets none earlier than the changes committed before it (tables.ticks
     counts a tick for the deadline it met, and must not skip a later one)."""
     assert started.deadline is not None
-    clock_at = _lock_takes(monkeypatch, clock, "room_locked", 30)
+    clock_at = _lock_takes(monkeypatch, clock, "room_locked_with_seats", 30)
     clock_at[0] = started.deadline
     assert clock.advance(started.number)
     started.refresh_from_db()

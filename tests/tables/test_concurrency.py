@@ -8,15 +8,17 @@ SQLite and again on PostgreSQL (``.ci/run``).
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
 import pytest
-from django.db import connection, connections
+from django.db import connection, connections, transaction
 
 from engine.hand import HandState, legal_actions, waiting_on
 from tables import clock, services
 from tables.models import Room, Seat
+from tables.prepared import room_locked, room_locked_with_seats
 from tables.protocol import PlayError, parse_message
 from tests.tables.factories import start_with_bots
 
@@ -63,6 +65,34 @@ def test_a_timer_fires_once_however_many_processes_tick(table: Room) -> None:
     assert len(done) == 1 and results.count(None) == 3, results
     table.refresh_from_db()
     assert table.version == version + 1
+
+
+def test_a_change_that_waited_for_the_lock_sees_the_seats_the_holder_committed(
+    table: Room,
+) -> None:
+    """The seats are read after the room's lock is held (in one round trip with it on
+    PostgreSQL), so a seat written under the lock by the change before is never stale."""
+    holding = threading.Event()
+
+    def holder() -> None:
+        with transaction.atomic():
+            room_locked(table.number)
+            Seat.objects.filter(room=table, index=2).update(connections=7)
+            holding.set()
+            time.sleep(0.5)
+
+    def waiter() -> tuple[float, int]:
+        assert holding.wait(timeout=10)
+        started = time.monotonic()
+        with transaction.atomic():
+            room, seats = room_locked_with_seats(table.number)
+        assert room is not None
+        return time.monotonic() - started, seats[2].connections
+
+    held, (waited, connections) = race([holder, waiter])
+    assert held is None
+    assert waited >= 0.3, "the read did not wait for the lock"
+    assert connections == 7
 
 
 def test_two_copies_of_one_move_apply_once(table: Room, user: Any) -> None:

@@ -11,7 +11,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from tables.models import Room, Seat
-from tables.prepared import ROOM_SAVED, room_locked, room_save, room_seats
+from tables.prepared import ROOM_SAVED, room_locked, room_locked_with_seats, room_save, room_seats
 
 pytestmark = pytest.mark.usefixtures("english")
 
@@ -55,6 +55,36 @@ def test_the_seats_are_the_orms_own_users_included(started: Room) -> None:
         assert users[0] is not None and users[1:] == [None, None, None]  # alice, three bots
         assert all(not s._state.adding and s._state.db == "default" for s in seats)
     assert room_seats(Room(pk=-1)) == []
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("server_side_binding", [False, True])
+def test_the_lock_with_the_seats_reads_what_the_two_reads_give(
+    started: Room, server_side_binding: bool, monkeypatch: Any
+) -> None:
+    """The same room and seats as :func:`room_locked` then :func:`room_seats`; one query on
+    PostgreSQL with client-side binding (Django's default), two elsewhere."""
+    monkeypatch.setitem(connection.settings_dict["OPTIONS"], "server_side_binding", True)
+    if not server_side_binding:
+        monkeypatch.delitem(connection.settings_dict["OPTIONS"], "server_side_binding")
+    with pytest.raises(TransactionManagementError):
+        room_locked_with_seats(started.number)
+    for _ in range(2):  # built on the first call, reused on the second
+        with transaction.atomic():
+            apart = room_locked(started.number)
+            assert apart is not None
+            apart_seats = room_seats(apart)
+            with CaptureQueriesContext(connection) as queries:
+                room, seats = room_locked_with_seats(started.number)
+                assert room_locked_with_seats("999999") == (None, [])
+        assert room is not None and _values(room) == _values(apart)
+        assert [_values(s) for s in seats] == [_values(s) for s in apart_seats]
+        assert [None if s.user is None else _values(s.user) for s in seats] == [
+            None if s.user is None else _values(s.user) for s in apart_seats
+        ]
+        one_trip = connection.vendor == "postgresql" and not server_side_binding
+        assert len(queries) == (2 if one_trip else 3)  # no seats are read for no room
+        assert ("FOR UPDATE" in queries[0]["sql"]) == connection.features.has_select_for_update
 
 
 @pytest.mark.parametrize("deadline", [True, False])
