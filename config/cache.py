@@ -15,7 +15,7 @@ command, which the connection pool retries on a fresh connection (``retry`` in
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import wraps
 from typing import Any, TypeVar
 
@@ -23,6 +23,19 @@ from django.core.cache.backends.redis import RedisCache
 from redis.exceptions import ConnectionError, TimeoutError
 
 __all__ = ["ResilientRedisCache"]
+
+_LEASES_RENEW = """
+for i, key in ipairs(KEYS) do
+  local held = redis.call('GET', key)
+  if held == ARGV[i + 1] then
+    redis.call('PEXPIRE', key, ARGV[1])
+  elseif not held then
+    redis.call('SET', key, ARGV[i + 1], 'PX', ARGV[1])
+  end
+end
+return 0
+"""
+"""KEYS: the leases; ARGV: their lifetime in ms, then each one's holder as stored."""
 
 logger = logging.getLogger(__name__)
 
@@ -90,3 +103,25 @@ class ResilientRedisCache(RedisCache):
     delete_many = _or(_nothing)(RedisCache.delete_many)
     incr = _or(_delta)(RedisCache.incr)
     clear = _or(_false)(RedisCache.clear)
+
+    @_or(_nothing)
+    def leases_renew(self, leases: Mapping[str, Any], timeout: float) -> None:
+        """For each ``key: holder`` of ``leases``: start the key's ``timeout`` (seconds) again
+        if ``holder`` has it, set it to ``holder`` if nobody has it (it ran out), and leave it
+        to whoever holds it otherwise; in one round trip, run by Redis as one script.
+
+        ``get_many``, ``set_many`` and an ``add`` per lease that ran out did the same in two
+        round trips, but redis-py built and parsed a command per key: 33 ms of CPU for the
+        2,400 socket slots of 800 pages (``tables.limits``), on the thread the moves wait
+        for; the script takes 3.6 ms of CPU here and 6 ms in all. Values are stored as this
+        cache stores them, so ``get`` reads them back."""
+        if not leases:
+            return
+        # Django's RedisCache keeps its client and serializer private; these two calls are
+        # the ones its own get/set make (Django 5.2).
+        inner = self._cache  # type: ignore[attr-defined]
+        client = inner.get_client(write=True)
+        dumps = inner._serializer.dumps
+        keys = [self.make_key(key) for key in leases]
+        holders = [dumps(holder) for holder in leases.values()]
+        client.eval(_LEASES_RENEW, len(keys), *keys, int(timeout * 1000), *holders)

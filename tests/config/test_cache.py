@@ -258,3 +258,37 @@ async def test_a_redis_that_hangs_fails_a_publish_instead_of_holding_the_process
     finally:
         hung.close()
         await layer.flush()
+
+
+@needs_redis
+def test_leases_are_renewed_in_one_script_as_the_cache_stores_them(redis: PrivateRedis) -> None:
+    """A lease its holder has starts again; one that ran out is taken back; one another
+    holder took is left to it; the values read back through the cache as it wrote them."""
+    import redis as redis_py
+
+    cache = resilient(redis.url)
+    raw = redis_py.Redis(port=redis.port)
+    cache.set("held", "c1", timeout=1)
+    cache.set("taken", "other", timeout=1)
+    cache.set("an-int", 7, timeout=1)  # stored as a number, not pickled: still compared
+    commands = raw.info("commandstats")
+    cache.leases_renew({"held": "c1", "gone": "c2", "taken": "c3", "an-int": 7}, timeout=60)
+    after = raw.info("commandstats")
+    assert after["cmdstat_eval"]["calls"] - commands.get("cmdstat_eval", {}).get("calls", 0) == 1
+    assert cache.get_many(["held", "gone", "taken", "an-int"]) == {
+        "held": "c1",
+        "gone": "c2",
+        "taken": "other",
+        "an-int": 7,
+    }
+    ttl = {k: raw.pttl(cache.make_key(k)) for k in ("held", "gone", "taken", "an-int")}
+    assert 59_000 < ttl["held"] <= 60_000 and 59_000 < ttl["gone"] <= 60_000
+    assert 59_000 < ttl["an-int"] <= 60_000
+    assert ttl["taken"] <= 1_000  # not its lease to renew
+    cache.leases_renew({}, timeout=60)  # nothing to do, no call
+
+
+def test_renewing_leases_without_redis_changes_nothing_and_raises_nothing(caplog: Any) -> None:
+    cache = resilient(f"redis://127.0.0.1:{spare_port()}/0")
+    assert cache.leases_renew({"k": "c"}, timeout=60) is None
+    assert "cache unreachable" in caplog.text

@@ -80,9 +80,10 @@ def test_leases_run_out_unless_renewed(settings: Any) -> None:
 
 
 @pytest.mark.usefixtures("small")
-def test_one_beat_renews_every_lease_in_two_round_trips() -> None:
+def test_one_beat_renews_every_lease_in_one_or_two_round_trips() -> None:
     """A process's beat renews all its pages' slots at once: a round trip per slot made 1,200
-    round trips a beat at 400 pages on Redis, with the moves queued behind them."""
+    round trips a beat at 400 pages on Redis, with the moves queued behind them. On Redis
+    (``config.cache``) it is one script; another cache gets one read and one write."""
     leases: dict[str, str] = {}
     for u in (1, 2, 3):
         keys = limits.socket_slots_take(user_id=u, number=f"10000{u}", channel=f"c{u}")
@@ -93,6 +94,7 @@ def test_one_beat_renews_every_lease_in_two_round_trips() -> None:
     cache.delete(stolen)  # ran out, and another socket took the slot
     cache.add(stolen, "other")
     backend = caches["default"]
+    scripted = hasattr(backend, "leases_renew")
     with (
         mock.patch.object(backend, "get_many", wraps=backend.get_many) as get_many,
         mock.patch.object(backend, "set_many", wraps=backend.set_many) as set_many,
@@ -100,15 +102,13 @@ def test_one_beat_renews_every_lease_in_two_round_trips() -> None:
         mock.patch.object(backend, "add", wraps=backend.add) as add,
     ):
         limits.socket_slots_renew(leases)
-    # One read, one write, and an add only for the lease that ran out.
-    assert (get_many.call_count, set_many.call_count, add.call_count, touch.call_count) == (
-        1,
-        1,
-        1,
-        0,
-    )
-    assert set(set_many.call_args.args[0]) == set(kept)
-    assert set_many.call_args.kwargs["timeout"] == limits.slot_lease().total_seconds()
+    calls = (get_many.call_count, set_many.call_count, add.call_count, touch.call_count)
+    if scripted:
+        assert calls == (0, 0, 0, 0)
+    else:  # one read, one write, and an add only for the lease that ran out
+        assert calls == (1, 1, 1, 0)
+        assert set(set_many.call_args.args[0]) == set(kept)
+        assert set_many.call_args.kwargs["timeout"] == limits.slot_lease().total_seconds()
     assert cache.get(gone) == leases[gone]  # taken back
     assert cache.get(stolen) == "other"  # left to the socket that holds it now
     assert all(cache.get(k) == leases[k] for k in kept)
