@@ -67,17 +67,13 @@ def room_locked(number: str) -> Room | None:
     protects nothing."""
     _refuse_autocommit("room_locked")
     read = _room_read(connection.alias)
-    with connection.cursor() as cursor:
-        cursor.execute(read.sql, [number])
-        return _room_of(read, _converted(read, cursor.fetchall()))
+    return _room_of(read, _rows(read, number))
 
 
 def room_seats(room: Room) -> list[Seat]:
     """The room's seats in order, each with its user loaded (``select_related("user")``)."""
     read = _seats_read(connection.alias, "room_id", _ROOM_ID)
-    with connection.cursor() as cursor:
-        cursor.execute(read.sql, [room.pk])
-        return _seats_of(read, _converted(read, cursor.fetchall()))
+    return _seats_of(read, _rows(read, room.pk))
 
 
 def room_locked_with_seats(number: str) -> tuple[Room | None, list[Seat]]:
@@ -169,6 +165,13 @@ def _seats_read(alias: str, by: str, mark: str | int) -> _Read:
 _converters: WeakKeyDictionary[BaseDatabaseWrapper, dict[str, Any]] = WeakKeyDictionary()
 """Per connection and read: the ORM's converters of its columns (finding them each time
 cost more than applying them)."""
+
+
+def _rows(read: _Read, param: str | int) -> list[Any]:
+    """``read``'s rows for ``param``, each value turned into Python's as the ORM does."""
+    with connection.cursor() as cursor:
+        cursor.execute(read.sql, [param])
+        return _converted(read, cursor.fetchall())
 
 
 def _converted(read: _Read, rows: list[Any]) -> list[Any]:

@@ -64,9 +64,8 @@ def test_the_lock_with_the_seats_reads_what_the_two_reads_give(
 ) -> None:
     """The same room and seats as :func:`room_locked` then :func:`room_seats`; one query on
     PostgreSQL with client-side binding (Django's default), two elsewhere."""
-    monkeypatch.setitem(connection.settings_dict["OPTIONS"], "server_side_binding", True)
-    if not server_side_binding:
-        monkeypatch.delitem(connection.settings_dict["OPTIONS"], "server_side_binding")
+    options = connection.settings_dict["OPTIONS"]
+    monkeypatch.setitem(options, "server_side_binding", server_side_binding)
     with pytest.raises(TransactionManagementError):
         room_locked_with_seats(started.number)
     for _ in range(2):  # built on the first call, reused on the second
