@@ -127,10 +127,7 @@ def _start_tag(
             vals = loaded
     f = frame
     if "data-version" in a and f.version is None:
-        f.version = _int(a["data-version"])
-        f.step = _int(a.get("data-step"))
-        f.phase = a.get("data-phase")
-        f.hand = _int(a.get("data-hand"))
+        _root(f, a)
     if a.get("id") in ("table-private", "live"):
         f.private = True
     if a.get("id") == "table-error":
@@ -153,6 +150,14 @@ def _start_tag(
             )
         )
     return vals
+
+
+def _root(frame: Frame, a: dict[str, str]) -> None:
+    """What the frame's root element (the one with ``data-version``) says of the table."""
+    frame.version = _int(a.get("data-version"))
+    frame.step = _int(a.get("data-step"))
+    frame.phase = a.get("data-phase")
+    frame.hand = _int(a.get("data-hand"))
 
 
 def _int(text: str | None) -> int | None:
@@ -201,11 +206,7 @@ def _peek(html: str, size: int | None = None) -> Frame:
     frame = Frame(size=len(html.encode()) if size is None else size)
     root = _VERSIONED.search(html)
     if root is not None:
-        a = _attributes(root.group(1))
-        frame.version = _int(a.get("data-version"))
-        frame.step = _int(a.get("data-step"))
-        frame.phase = a.get("data-phase")
-        frame.hand = _int(a.get("data-hand"))
+        _root(frame, _attributes(root.group(1)))
     frame.error = 'id="table-error"' in html
     frame.finished = 'id="match-summary"' in html
     return frame
