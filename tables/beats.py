@@ -14,6 +14,11 @@ whose turn it became would not know it. Each beat compares the version every pag
 push was made from with the room's version at the beat before, and tells the tables whose
 pages are behind that, as a change would.
 
+The beat's queries run on a thread of their own where the database takes writers at once
+(PostgreSQL): on Channels' one database thread its write and its read held up the moves
+queued behind them, up to a tenth of a second every interval on a busy process. SQLite takes
+one writer at a time, so there the beat stays on the database thread, with the moves.
+
 A page joins when its socket is set up and leaves in its cleanup, which runs however the
 socket ends (:class:`tables.consumers.TableConsumer`): a page that left is not beaten, so a
 seat whose pages are all gone goes stale as :mod:`tables.presence` expects.
@@ -33,13 +38,15 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ParamSpec, TypeVar, cast
 
+from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
-from django.db import transaction
+from django.db import close_old_connections, connections
 from django.utils import timezone
 
 from tables import limits, notify, presence, selectors
@@ -48,9 +55,32 @@ from tables.per_loop import PerLoop
 if TYPE_CHECKING:
     from tables.frames import Shown
 
-__all__ = ["Beat", "Page", "beat", "pages_beat"]
+__all__ = ["Beat", "Page", "beat", "beat_thread_call", "pages_beat"]
 
 logger = logging.getLogger(__name__)
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+_beat_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="table-beat")
+
+
+def beat_thread_call(func: Callable[P, R]) -> Callable[P, Awaitable[R]]:
+    """``func`` run, awaited, where the beat queries: on PostgreSQL its own thread and
+    connection, so that moves need not wait for it; on SQLite the database thread."""
+    if connections["default"].vendor == "sqlite":
+        return cast("Callable[P, Awaitable[R]]", database_sync_to_async(func))
+
+    def closing(*args: P.args, **kwargs: P.kwargs) -> R:
+        close_old_connections()
+        try:
+            return func(*args, **kwargs)
+        finally:
+            # One call an interval: a connection kept between them would only be one more
+            # for PostgreSQL to hold (and one a test's database could not be dropped past).
+            connections.close_all()
+
+    return sync_to_async(closing, thread_sensitive=False, executor=_beat_thread)
 
 
 @dataclass(frozen=True)
@@ -72,8 +102,7 @@ def pages_beat(pages: Iterable[Page], now: datetime | None = None) -> None:
     pages = list(pages)
     limits.socket_slots_renew({slot: p.channel for p in pages for slot in p.slots})
     seats = {(p.number, p.user_id) for p in pages if p.user_id is not None}
-    with transaction.atomic():
-        presence.heartbeats(seats, now=now or timezone.now())
+    presence.heartbeats(seats, now=now or timezone.now())
 
 
 class Beat:
@@ -109,7 +138,7 @@ class Beat:
         while self.pages:
             await asyncio.sleep(interval)
             try:
-                await database_sync_to_async(self.write)(list(self.pages.values()))
+                await beat_thread_call(self.write)(list(self.pages.values()))
             except Exception:
                 # The next beat tries again; leases and presence outlast a missed beat.
                 logger.exception("heartbeat of %d pages failed", len(self.pages))
@@ -129,7 +158,7 @@ class Beat:
             version = page.shown.version if page.shown is not None else None
             if version is not None:
                 shown[page.number] = min(version, shown.get(page.number, version))
-        before, self.rooms = self.rooms, await database_sync_to_async(self.versions)(shown)
+        before, self.rooms = self.rooms, await beat_thread_call(self.versions)(shown)
         for number, version in self.rooms.items():
             if number in before and shown[number] < before[number]:
                 await notify.table_changed_async(number, version=version)

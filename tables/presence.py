@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from datetime import datetime, timedelta
 
 from django.conf import settings
+from django.db import transaction
 
 from tables.models import Seat
 from tables.table import Table, must_act, seat_automatic
@@ -54,16 +55,23 @@ def gone_since(seat: Seat, now: datetime) -> datetime | None:
 def heartbeats(seats: Iterable[tuple[str, int]], *, now: datetime) -> None:
     """Pages are still open: for each ``(room number, user id)``, that user's seat there
     (called every :func:`heartbeat_interval` for all the pages of a process, :mod:`tables.
-    beats`): two queries however many seats."""
+    beats`): two queries however many seats, in one transaction."""
     wanted = set(seats)
     if not wanted:
         return
-    found = Seat.objects.filter(
-        room__number__in={n for n, _ in wanted}, user_id__in={u for _, u in wanted}
-    ).values_list("pk", "room__number", "user_id")
-    # The two IN lists also match a user's seat at another of the listed rooms.
-    ids = [pk for pk, number, user_id in found if (number, user_id) in wanted]
-    Seat.objects.filter(pk__in=ids).update(last_seen=now)
+    # Locked in one order, and a seat a move holds is left for the next beat (its page is
+    # present for 2.5 intervals): the beat runs beside the moves (tables.beats), and
+    # waiting on their locks could deadlock with one.
+    with transaction.atomic(savepoint=False):  # within the caller's, if any: no savepoint
+        found = (
+            Seat.objects.select_for_update(skip_locked=True, of=("self",))
+            .filter(room__number__in={n for n, _ in wanted}, user_id__in={u for _, u in wanted})
+            .order_by("pk")
+            .values_list("pk", "room__number", "user_id")
+        )
+        # The two IN lists also match a user's seat at another of the listed rooms.
+        ids = [pk for pk, number, user_id in found if (number, user_id) in wanted]
+        Seat.objects.filter(pk__in=ids).update(last_seen=now)
 
 
 def seat_pages_count(seat: Seat, delta: int, now: datetime) -> None:

@@ -3,10 +3,14 @@ with the consumer, in test_consumers.py)."""
 
 from __future__ import annotations
 
+import asyncio
+import threading
 from collections.abc import Iterable
 from typing import Any
 
 import pytest
+from channels.db import database_sync_to_async
+from django.db import connection
 
 from tables import beats, notify
 from tables.frames import Shown
@@ -68,3 +72,29 @@ async def test_pages_that_show_no_table_yet_are_not_asked_about(told: list[Any])
     await beat.catch_up()
     await beat.catch_up()
     assert asked == [[], []] and told == []
+
+
+def _thread_name() -> str:
+    return threading.current_thread().name
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_the_beat_queries_beside_the_moves_where_the_database_allows() -> None:
+    """On PostgreSQL the beat has its own thread and connection: it finishes while the
+    database thread is busy (with a move, say). SQLite takes one writer at a time, so there
+    the beat queries on the database thread, in turn with the moves."""
+    database_thread = await database_sync_to_async(_thread_name)()
+    if connection.vendor == "sqlite":
+        assert await beats.beat_thread_call(_thread_name)() == database_thread
+        return
+    release = threading.Event()
+    busy = asyncio.ensure_future(database_sync_to_async(release.wait)(10))
+    try:
+        beat_thread = await asyncio.wait_for(beats.beat_thread_call(_thread_name)(), 5)
+        assert not busy.done()  # the database thread was still held
+    finally:
+        release.set()
+        await busy
+    assert beat_thread != database_thread
+    # The beat writes from there, and its connection is closed until the next beat.
+    await beats.beat_thread_call(beats.pages_beat)([])

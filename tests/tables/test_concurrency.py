@@ -10,17 +10,19 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
+from datetime import timedelta
 from typing import Any
 
 import pytest
 from django.db import connection, connections, transaction
+from django.utils import timezone
 
 from engine.hand import HandState, legal_actions, waiting_on
-from tables import clock, services
+from tables import clock, presence, services
 from tables.models import Room, Seat
 from tables.prepared import room_locked, room_locked_with_seats
 from tables.protocol import PlayError, parse_message
-from tests.tables.factories import start_with_bots
+from tests.tables.factories import start_with_bots, start_with_four_people
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -48,12 +50,29 @@ def race(workers: list[Callable[[], Any]]) -> list[Any]:
 
 
 @pytest.fixture
-def table(user: Any) -> Room:
+def on_disk() -> None:
     in_memory = connection.vendor == "sqlite" and connection.is_in_memory_db()  # type: ignore[attr-defined]
     if in_memory:
         # Shared-cache memory databases lock whole tables and ignore the busy timeout.
         pytest.skip("needs an on-disk database (SQLite file or PostgreSQL)")
+
+
+@pytest.fixture
+def table(on_disk: None, user: Any) -> Room:
     return start_with_bots(user, hands=None, seed="concurrency")
+
+
+def holding_seat_2(room: Room, connections: int, held: threading.Event) -> Callable[[], None]:
+    """A change that locks the room, writes seat 2 and holds both for half a second."""
+
+    def hold() -> None:
+        with transaction.atomic():
+            room_locked(room.number)
+            Seat.objects.filter(room=room, index=2).update(connections=connections)
+            held.set()
+            time.sleep(0.5)
+
+    return hold
 
 
 def test_a_timer_fires_once_however_many_processes_tick(table: Room) -> None:
@@ -74,13 +93,6 @@ def test_a_change_that_waited_for_the_lock_sees_the_seats_the_holder_committed(
     PostgreSQL), so a seat written under the lock by the change before is never stale."""
     holding = threading.Event()
 
-    def holder() -> None:
-        with transaction.atomic():
-            room_locked(table.number)
-            Seat.objects.filter(room=table, index=2).update(connections=7)
-            holding.set()
-            time.sleep(0.5)
-
     def waiter() -> tuple[float, int]:
         assert holding.wait(timeout=10)
         started = time.monotonic()
@@ -89,7 +101,7 @@ def test_a_change_that_waited_for_the_lock_sees_the_seats_the_holder_committed(
         assert room is not None
         return time.monotonic() - started, seats[2].connections
 
-    held, (waited, connections) = race([holder, waiter])
+    held, (waited, connections) = race([holding_seat_2(table, 7, holding), waiter])
     assert held is None
     assert waited >= 0.3, "the read did not wait for the lock"
     assert connections == 7
@@ -122,3 +134,31 @@ def test_two_copies_of_one_move_apply_once(table: Room, user: Any) -> None:
     table.refresh_from_db()
     assert table.state is not None
     assert HandState.from_json(table.state["hand"]).log[: len(state.log) + 1][-1][0] == 0
+
+
+def test_the_beat_passes_a_seat_a_move_holds_and_waits_for_none(
+    on_disk: None, make_user: Any
+) -> None:
+    """The beat runs beside the moves (on its own thread on PostgreSQL): it must not wait on
+    a move's locks, nor deadlock with one. A seat a move holds keeps its last beat for this
+    interval; SQLite, one writer at a time, writes every seat after the move."""
+    users = [make_user(f"p{i}") for i in range(4)]
+    room = start_with_four_people(users)
+    pages = {(room.number, u.pk) for u in users}
+    now = timezone.now() + timedelta(hours=1)
+    holding = threading.Event()
+
+    def beat() -> float:
+        assert holding.wait(timeout=10)
+        started = time.monotonic()
+        presence.heartbeats(pages, now=now)
+        return time.monotonic() - started
+
+    moved, took = race([holding_seat_2(room, 3, holding), beat])
+    assert moved is None and isinstance(took, float), (moved, took)
+    beaten = set(Seat.objects.filter(room=room, last_seen=now).values_list("index", flat=True))
+    if connection.vendor == "postgresql":
+        assert took < 0.3, "the beat waited for the move"
+        assert beaten == {0, 1, 3}
+    else:
+        assert beaten == {0, 1, 2, 3}
