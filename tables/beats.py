@@ -137,15 +137,19 @@ class Beat:
         interval = presence.heartbeat_interval().total_seconds()
         while self.pages:
             await asyncio.sleep(interval)
-            try:
-                await beat_thread_call(self.write)(list(self.pages.values()))
-            except Exception:
-                # The next beat tries again; leases and presence outlast a missed beat.
-                logger.exception("heartbeat of %d pages failed", len(self.pages))
-            try:
-                await self.catch_up()
-            except Exception:
-                logger.exception("catching up %d pages failed", len(self.pages))
+            await self.beat_once()
+
+    async def beat_once(self) -> None:
+        """Renew every page, then catch up the pages behind; a failure is logged, not raised."""
+        try:
+            await beat_thread_call(self.write)(list(self.pages.values()))
+        except Exception:
+            # The next beat tries again; leases and presence outlast a missed beat.
+            logger.exception("heartbeat of %d pages failed", len(self.pages))
+        try:
+            await self.catch_up()
+        except Exception:
+            logger.exception("catching up %d pages failed", len(self.pages))
 
     async def catch_up(self) -> None:
         """Tell each table whose pages here still show less than the version its room had

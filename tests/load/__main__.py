@@ -13,11 +13,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import random
 import statistics
 import sys
-import tempfile
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -26,11 +24,10 @@ from tests.load.client import Player, TableRun
 from tests.load.server import (
     Server,
     ServiceCpu,
-    database_create,
+    command_parser,
+    database_ready,
     free_port,
-    migrate,
     seat_tables,
-    server_env,
 )
 
 DRAIN_SECONDS = 5.0
@@ -199,11 +196,7 @@ async def _run(
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    p = argparse.ArgumentParser(
-        prog="python -m tests.load",
-        description=__doc__,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+    p = command_parser("python -m tests.load", __doc__)
     p.add_argument("--tables", type=int, default=10)
     p.add_argument("--think", type=float, default=2.0, help="seconds a player thinks per move")
     p.add_argument("--hands", type=int, default=1, help="hands each table plays (at most)")
@@ -231,12 +224,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = p.parse_args(argv)
     if args.processes > 1 and not args.redis_url:
         p.error("several processes share tables only through Redis: give --redis-url")
-    scratch = tempfile.mkdtemp(prefix="load-")
-    database_url = args.database_url or f"sqlite:///{scratch}/db.sqlite3"
-    env = server_env(database_url, args.redis_url)
-    os.environ.update(env)
-    database_create(database_url)
-    migrate(env)
+    env = database_ready(args.database_url, args.redis_url, "load")
     tables = seat_tables(args.tables, turn_seconds=120)
     servers = [Server(env, free_port()) for _ in range(args.processes)]
     try:

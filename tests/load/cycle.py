@@ -17,18 +17,15 @@ depend on what else the machine is doing, unlike the socket benchmark's latencie
 
 from __future__ import annotations
 
-import argparse
 import json
-import os
 import random
 import sys
-import tempfile
 import time
 from collections.abc import Sequence
 from typing import Any
 from unittest import mock
 
-from tests.load.server import migrate, seat_tables, server_env
+from tests.load.server import command_parser, database_ready, seat_tables
 
 PARTS = ("move", "read", "push")
 
@@ -94,19 +91,12 @@ def _cycle(number: str, moves: int, seed: int, *, reread: bool = False) -> dict[
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    p = argparse.ArgumentParser(
-        prog="python -m tests.load.cycle",
-        description=__doc__,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+    p = command_parser("python -m tests.load.cycle", __doc__)
     p.add_argument("--moves", type=int, default=2000)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--reread", action="store_true", help="read the table again after each change")
     args = p.parse_args(argv)
-    scratch = tempfile.mkdtemp(prefix="cycle-")
-    env = server_env(f"sqlite:///{scratch}/db.sqlite3", None)
-    os.environ.update(env)
-    migrate(env)
+    database_ready(None, None, "cycle")
     (table,) = seat_tables(1, turn_seconds=120, first_seed=f"cycle-{args.seed}")
     # Every later deal is dealt from a secret seed: here from the run's own, so two runs
     # play the same hands and their figures compare.

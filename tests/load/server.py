@@ -7,10 +7,12 @@ which keeps the login limiter out of the measurement.
 
 from __future__ import annotations
 
+import argparse
 import os
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -264,4 +266,23 @@ def server_env(database_url: str, redis_url: str | None) -> dict[str, str]:
     )
     if redis_url:
         env["REDIS_URL"] = redis_url
+    return env
+
+
+def command_parser(prog: str, doc: str | None) -> argparse.ArgumentParser:
+    """A benchmark command's arguments, its module's docstring as its help."""
+    return argparse.ArgumentParser(
+        prog=prog, description=doc, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+
+
+def database_ready(database_url: str | None, redis_url: str | None, name: str) -> dict[str, str]:
+    """This process pointed at ``database_url`` (None: a scratch SQLite file, in a folder
+    named after the command ``name``), which is created and migrated if need be; the
+    environment it and its servers run with."""
+    url = database_url or f"sqlite:///{tempfile.mkdtemp(prefix=f'{name}-')}/db.sqlite3"
+    env = server_env(url, redis_url)
+    os.environ.update(env)
+    database_create(url)
+    migrate(env)
     return env
