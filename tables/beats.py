@@ -46,7 +46,7 @@ from typing import TYPE_CHECKING, ParamSpec, TypeVar, cast
 
 from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
-from django.db import close_old_connections, connections
+from django.db import connections
 from django.utils import timezone
 
 from tables import limits, notify, presence, selectors
@@ -72,12 +72,12 @@ def beat_thread_call(func: Callable[P, R]) -> Callable[P, Awaitable[R]]:
         return cast("Callable[P, Awaitable[R]]", database_sync_to_async(func))
 
     def closing(*args: P.args, **kwargs: P.kwargs) -> R:
-        close_old_connections()
         try:
             return func(*args, **kwargs)
         finally:
             # One call an interval: a connection kept between them would only be one more
-            # for PostgreSQL to hold (and one a test's database could not be dropped past).
+            # for PostgreSQL to hold (and one a test's database could not be dropped past),
+            # and none is left to go stale.
             connections.close_all()
 
     return sync_to_async(closing, thread_sensitive=False, executor=_beat_thread)
