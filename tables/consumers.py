@@ -29,7 +29,6 @@ from config.clientip import scope_ip
 from tables import beats, clock, frames, limits, notify, phrases, services
 from tables.limits import TokenBucket
 from tables.live import render_live
-from tables.pages_here import pages_here
 from tables.protocol import Message, Phrase, PlayError, parse_text, printable
 from tables.ticks import ticks
 
@@ -71,8 +70,6 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
     beating: bool = False
     counted: bool = False
     grouped: bool = False
-    here: bool = False
-    """In this process's :func:`~tables.pages_here.pages_here`."""
     slots: tuple[str, ...] = ()
     inputs: TokenBucket | None = None
     throttled: bool = False
@@ -84,9 +81,6 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.shown = frames.Shown()
-        self.pushing = asyncio.Lock()
-        """One push at a time: a change made here is pushed from the task that made it,
-        beside this page's own messages."""
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         """Run the socket. However it ends (closed by either side, a crash in a handler, the
@@ -145,8 +139,6 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         )
         await self.channel_layer.group_add(notify.group_name(self.number), self.channel_name)
         self.grouped = True
-        pages_here().join(self.number, self)
-        self.here = True
         await self.accept()
         if not await self.push():
             await self.close(code=CLOSE_NO_SUCH_ROOM)
@@ -187,9 +179,6 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         self.arm(None)
         if not hasattr(self, "number"):
             return
-        if self.here:
-            self.here = False
-            pages_here().leave(self.number, self)
         try:
             if self.grouped:
                 await self.channel_layer.group_discard(
@@ -247,15 +236,10 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
             await self.changed(change)
 
     async def changed(self, change: clock.Committed) -> None:
-        """Tell every page of the table that this socket's process committed ``change``: this
-        process's pages are pushed from it as saved, at once and without reading the table
-        again (:mod:`tables.pages_here`); the other processes' pages by the group message."""
+        """Tell every page of the table that this socket's process committed ``change``; this
+        process's pages are pushed from it as saved, without reading the table again."""
         frames.frame_cache().offer(self.number, change)
-        await pages_here().push(self.number, change.version)
         await notify.table_changed_async(self.number, version=change.version)
-
-    async def push_change(self, version: int) -> None:
-        await self.push(version=version)
 
     def _act(self, message: Message) -> clock.Committed | None:
         assert self.user is not None
@@ -264,8 +248,6 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
 
     async def table_changed(self, event: dict[str, Any]) -> None:
         version = event.get("version")
-        if isinstance(version, int) and (self.shown.version or 0) >= version:
-            return  # pushed already, when this process made the change (tables.pages_here)
         await self.push(
             fresh_after=float(event.get("at") or time.time()),
             version=version if isinstance(version, int) else None,
@@ -313,10 +295,6 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         version ``version``; False if the room does not exist. The table is read and its
         public part rendered once per change for every page of this process
         (:mod:`tables.frames`)."""
-        async with self.pushing:
-            return await self._push(fresh_after, version)
-
-    async def _push(self, fresh_after: float | None, version: int | None) -> bool:
         snap = await frames.frame_cache().snapshot(
             self.number, time.time() if fresh_after is None else fresh_after, version
         )
