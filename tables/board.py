@@ -19,70 +19,28 @@ from typing import Any
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
 
 from accounts.models import User
 from engine.play.hints import Hints, hints
 from engine.play.preview import hu_preview
-from engine.tiles import format_tile, parse_tiles
+from engine.tiles import format_tile
 from engine.views import SeatInfo, seat_info, view_json
 from tables.discard_hints import discard_waits
+from tables.melds import MeldView, meld_label, melds_view, tile_codes
 from tables.models import Room, Seat
 from tables.presence import present
+from tables.settlement import Settlement, settlement_of
 from tables.table import Table, must_act
 
 __all__ = [
     "Board",
     "PrivateBoard",
     "PublicBoard",
-    "Settlement",
     "board_for",
     "private_board",
     "public_board",
     "seat_name",
-    "settlement_of",
 ]
-
-
-MELD_LABELS = {
-    "chi": gettext_noop("Chi"),
-    "peng": gettext_noop("Pong"),
-    "minggang": gettext_noop("Exposed kong"),
-    "bugang": gettext_noop("Added kong"),
-    "angang": gettext_noop("Concealed kong"),
-    "liangbao": gettext_noop("Bao kong"),
-}
-"""Translated when shown, one at a time: every change labels every meld on the table."""
-
-
-def _meld_label(kind: str) -> str:
-    label = MELD_LABELS.get(kind)
-    return kind if label is None else _(label)
-
-
-def reason_label(reason: str) -> str:
-    """A transfer's reason in words."""
-    labels = {
-        "self_draw": _("self-drawn win"),
-        "qiang_gang": _("robbing the kong"),
-        "chengbao": _("pays for all (承包)"),
-        "minggang": _("exposed kong"),
-        "bugang": _("added kong"),
-        "angang": _("concealed kong"),
-        "liangbao": _("bao kong"),
-        "peng_of_indicator": _("pong of the indicator"),
-        "concealed_indicator_triple": _("three indicators held"),
-        "sibao": _("four bao (四宝)"),
-    }
-    return labels.get(reason, reason)
-
-
-@dataclass
-class MeldView:
-    kind: str
-    label: str
-    tiles: list[str] | None
-    """None for a face-down 暗杠: four backs."""
 
 
 @dataclass
@@ -125,35 +83,6 @@ class Choice:
     def hx_vals(self) -> str:
         """The engine action's fields for htmx ``hx-vals`` (the button itself names the type)."""
         return json.dumps({k: v for k, v in self.values.items() if k != "type"})
-
-
-@dataclass
-class WinnerView:
-    name: str
-    concealed: list[str]
-    melds: list[MeldView]
-    winning_tile: str | None
-    pattern_name: str
-    score: int
-    breakdown: list[dict[str, Any]]
-
-
-@dataclass
-class TransferView:
-    payer: str
-    payee: str
-    points: int
-    reason: str
-
-
-@dataclass
-class Settlement:
-    outcome: str
-    winners: list[WinnerView]
-    transfers: list[TransferView]
-    hand_totals: list[tuple[str, int]]
-    next_dealer: str
-    revealed: list[tuple[str, list[str]]]
 
 
 @dataclass
@@ -296,21 +225,6 @@ def seat_name(seat: Seat) -> str:
     return _("Bot %(n)d") % {"n": seat.index + 1}
 
 
-def _melds(rows: list[dict[str, Any]]) -> list[MeldView]:
-    return [
-        MeldView(
-            kind=m["kind"],
-            label=_meld_label(m["kind"]),
-            tiles=None if m["tiles"] is None else _codes(m["tiles"]),
-        )
-        for m in rows
-    ]
-
-
-def _codes(text: str) -> list[str]:
-    return [format_tile(k) for k in parse_tiles(text)] if text else []
-
-
 def _choices(legal: list[dict[str, Any]], info: SeatInfo) -> tuple[bool, list[Choice]]:
     can_discard = False
     out: list[Choice] = []
@@ -319,12 +233,13 @@ def _choices(legal: list[dict[str, Any]], info: SeatInfo) -> tuple[bool, list[Ch
         if kind == "discard":
             can_discard = True
         elif kind == "chi":
-            out.append(Choice("chi", _("Chi"), a, tiles=sorted([*_codes(a["tiles"]), a["tile"]])))
+            tiles = sorted([*tile_codes(a["tiles"]), a["tile"]])
+            out.append(Choice("chi", _("Chi"), a, tiles=tiles))
         elif kind == "peng":
             out.append(Choice("peng", _("Pong"), a, tiles=[a["tile"]] * 3))
         elif kind == "gang":
             count = 3 if a["gang"] == "liangbao" else 4
-            out.append(Choice("gang", _meld_label(a["gang"]), a, tiles=[a["tile"]] * count))
+            out.append(Choice("gang", meld_label(a["gang"]), a, tiles=[a["tile"]] * count))
         elif kind == "hu":
             preview = hu_preview(info)
             choice = Choice("hu", _("Hu"), a)
@@ -335,39 +250,6 @@ def _choices(legal: list[dict[str, Any]], info: SeatInfo) -> tuple[bool, list[Ch
         elif kind == "pass":
             out.append(Choice("pass", _("Pass"), a))
     return can_discard, out
-
-
-def settlement_of(
-    result: dict[str, Any], names: list[str], melds: list[list[dict[str, Any]]]
-) -> Settlement:
-    """A finished hand's result in words: ``names`` per seat, ``melds`` as in a seat view."""
-    winners = []
-    for w in result["winners"]:
-        j = result["judgements"][str(w)]
-        winners.append(
-            WinnerView(
-                name=names[w],
-                concealed=_codes(result["hands"][w]),
-                melds=_melds(melds[w]),
-                winning_tile=result["winning_tile"],
-                pattern_name=j["name"],
-                score=int(result["scores"][str(w)]),
-                breakdown=list(j["breakdown"]),
-            )
-        )
-    return Settlement(
-        outcome=result["outcome"],
-        winners=winners,
-        transfers=[
-            TransferView(
-                names[t["payer"]], names[t["payee"]], t["points"], reason_label(t["reason"])
-            )
-            for t in result["transfers"]
-        ],
-        hand_totals=[(names[i], int(p)) for i, p in enumerate(result["totals"])],
-        next_dealer=names[int(result["next_dealer"])],
-        revealed=[(names[i], _codes(h)) for i, h in enumerate(result["hands"])],
-    )
 
 
 CLAIMS = ("chi", "peng", "gang")
@@ -428,7 +310,7 @@ def public_board(table: Table, now: datetime | None = None) -> PublicBoard:
             acting=s.index in acting,
             ready=s.ready,
             hand_size=view["hand_sizes"][s.index],
-            melds=_melds(view["melds"][s.index]),
+            melds=melds_view(view["melds"][s.index]),
             river=list(view["rivers"][s.index]),
             flown=int(view["flown"][s.index]),
             points=int(table.match.totals[s.index]),
@@ -510,7 +392,7 @@ def private_board(table: Table, seat: int) -> PrivateBoard:
     mine = [m.to_json() for m in info.melds[seat] if m is not None]
     public_melds = table.public_info().melds[seat]
     board.hidden_melds = [
-        m for m, seen in zip(_melds(mine), public_melds, strict=True) if seen is None
+        m for m, seen in zip(melds_view(mine), public_melds, strict=True) if seen is None
     ]
     board.can_discard, board.choices = _choices([a.to_json() for a in info.legal], info)
     board.hints = _hints_view(hints(info))

@@ -15,9 +15,10 @@ from django.template.loader import render_to_string
 from django.utils.html import format_html, strip_spaces_between_tags
 from django.utils.safestring import SafeString, mark_safe
 
-from tables.board import Choice, HintsView, MeldView, PrivateBoard, private_board
+from tables.board import Choice, HintsView, PrivateBoard, private_board
 from tables.dissolve import VoteState, VoteView, vote_state_load, vote_view
 from tables.fragments import remembered, remembered_render
+from tables.melds import MeldView
 from tables.table import Table
 
 __all__ = [

@@ -21,8 +21,9 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from tables import selectors
-from tables.board import MeldView, SeatPanel, public_board
+from tables.board import SeatPanel, public_board
 from tables.fragments import remembered, remembered_render
+from tables.melds import MeldView
 from tables.models import Room
 from tables.table import Table
 from tables.templatetags.mahjong_tiles import render_tiles

@@ -20,8 +20,9 @@ from engine.actions import Action
 from engine.hand import HandState, apply, new_hand
 from engine.rules import Rules
 from engine.views import seat_info, view_json
-from tables.board import MeldView, Settlement, _codes, _meld_label, _melds, settlement_of
+from tables.melds import MeldView, meld_label, melds_view, tile_codes
 from tables.models import Hand
+from tables.settlement import Settlement, settlement_of
 from tables.verify import hand_finished
 
 __all__ = ["Frame", "ReplaySeat", "hand_states", "replay_frame", "replay_steps"]
@@ -104,7 +105,7 @@ def _describe(name: str, action: dict[str, Any]) -> str:
     if kind == "peng":
         return _("%(name)s pongs") % {"name": name}
     if kind == "gang":
-        return _("%(name)s: %(kong)s") % {"name": name, "kong": _meld_label(action["gang"])}
+        return _("%(name)s: %(kong)s") % {"name": name, "kong": meld_label(action["gang"])}
     if kind == "hu":
         return _("%(name)s wins (胡)") % {"name": name}
     return _("%(name)s passes") % {"name": name}
@@ -134,7 +135,7 @@ def replay_frame(hand: Hand, step: int, names: list[str]) -> Frame:
         # Each seat's own view has its own tiles and melds: the four together are the table
         # face up, and still only what the engine's views give out.
         own = view_json(seat_info(state, s))
-        hand_tiles = _codes(own["hand"])
+        hand_tiles = tile_codes(own["hand"])
         drawn = own["drawn"]
         if drawn and drawn in hand_tiles:
             hand_tiles.remove(drawn)
@@ -147,7 +148,7 @@ def replay_frame(hand: Hand, step: int, names: list[str]) -> Frame:
                 acting=last is not None and int(last[0]) == s,
                 hand=hand_tiles,
                 drawn=drawn,
-                melds=_melds(own["melds"][s]),
+                melds=melds_view(own["melds"][s]),
                 river=list(public["rivers"][s]),
                 flown=int(public["flown"][s]),
             )

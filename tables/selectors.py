@@ -14,9 +14,10 @@ from engine.hand_log import replay
 from engine.rules import Rules
 from engine.views import seat_view
 from ledger.models import Entry
-from tables.board import Settlement, seat_name, settlement_of
+from tables.board import seat_name
 from tables.models import Hand, Room, Seat
 from tables.prepared import room_seats
+from tables.settlement import Settlement, settlement_of
 
 if TYPE_CHECKING:
     from django.utils.functional import _StrPromise

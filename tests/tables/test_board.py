@@ -24,14 +24,13 @@ from engine.views import seat_view
 from tables.board import (
     Board,
     Choice,
-    MeldView,
     PrivateBoard,
     board_for,
     seat_name,
-    settlement_of,
 )
 from tables.clock import schedule
 from tables.live import render_live
+from tables.melds import MeldView
 from tables.models import Room, Seat
 from tables.private_part import render_private
 from tables.public_part import render_public
@@ -300,47 +299,7 @@ def test_a_face_down_angang_is_laid_open_once_the_hand_ends(four: Room, people: 
     assert by_index(board)[0].melds[0].tiles == ["9p"] * 4
 
 
-# ---------------------------------------------------------------- the settlement
-
-
-def test_settlement_of_names_the_winner_payments_and_the_next_dealer(four: Room) -> None:
-    state = scripted([*ANGANG_THEN_DRAW, act(1, "hu")], hands=ANGANG_DEALER)
-    assert state.result is not None
-    names = ["东", "南", "西", "北"]
-    s = settlement_of(state.result, names, seat_view(state, None)["melds"])
-    assert s.outcome == "self_draw"
-    [winner] = s.winners
-    assert (winner.name, winner.pattern_name, winner.score) == ("南", "平胡", 4)
-    assert winner.winning_tile == "3z"
-    assert winner.concealed[-3:] == ["3z", "4z", "4z"] and len(winner.concealed) == 14
-    assert winner.melds == []
-    assert winner.breakdown == [{"label": "平胡", "value": 4, "kind": "base"}]
-    assert sorted((t.payer, t.payee, t.points, t.reason) for t in s.transfers) == sorted(
-        [
-            ("西", "南", 4, "self-drawn win"),
-            ("北", "南", 4, "self-drawn win"),
-            ("东", "南", 4, "self-drawn win"),
-            ("南", "东", 2, "concealed kong"),
-            ("西", "东", 2, "concealed kong"),
-            ("北", "东", 2, "concealed kong"),
-        ]
-    )
-    assert s.hand_totals == [("东", 2), ("南", 10), ("西", -6), ("北", -6)]
-    assert s.next_dealer == "南"
-    assert [name for name, _ in s.revealed] == names
-    assert [len(tiles) for _, tiles in s.revealed] == [10, 14, 13, 13]
-
-
-def test_a_winner_with_melds_shows_them_in_the_settlement(four: Room) -> None:
-    # Single-tile replacement: the 暗杠's replacement is 2z, 杠上开花 for the dealer.
-    rules = Rules().with_options(replacement="single_tile")
-    actions = [act(0, "gang", "9p", gang="angang"), act(0, "hu")]
-    state = scripted(actions, hands=ANGANG_DEALER, rules=rules)
-    assert state.result is not None
-    s = settlement_of(state.result, ["a", "b", "c", "d"], seat_view(state, None)["melds"])
-    [winner] = s.winners
-    assert winner.name == "a" and winner.score == 8 and winner.winning_tile == "2z"
-    assert winner.melds == [MeldView("angang", "Concealed kong", ["9p"] * 4)]
+# ---------------------------------------------------------------- the hand's end
 
 
 def test_between_hands_only_the_owner_may_end_the_match(user: Any, make_user: Any) -> None:
