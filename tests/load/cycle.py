@@ -13,6 +13,10 @@ depend on what else the machine is doing, unlike the socket benchmark's latencie
 (``python -m tests.load``), so two commits can be compared run against run::
 
     python -m tests.load.cycle --moves 2000
+
+It also prints ``yardstick_ms``, the CPU time of a fixed loop of plain Python that no commit
+changes: this kind of machine has run at speeds 2.5 times apart, so a figure is quoted with
+the yardstick it was measured beside.
 """
 
 from __future__ import annotations
@@ -28,6 +32,18 @@ from unittest import mock
 from tests.load.server import command_parser, database_ready, seat_tables
 
 PARTS = ("move", "read", "push")
+
+YARDSTICK_ADDS = 2_000_000
+
+
+def yardstick_ms() -> float:
+    """The CPU milliseconds of :data:`YARDSTICK_ADDS` additions in a plain Python loop: the
+    machine's speed, whatever the code under test."""
+    start = time.process_time()
+    total = 0
+    for i in range(YARDSTICK_ADDS):
+        total += i
+    return round(1000 * (time.process_time() - start), 1)
 
 
 def _cycle(number: str, moves: int, seed: int, *, reread: bool = False) -> dict[str, Any]:
@@ -102,7 +118,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     # play the same hands and their figures compare.
     deals = random.Random(args.seed)
     with mock.patch("tables.moves.secrets.token_hex", lambda n: deals.randbytes(n).hex()):
-        print(json.dumps(_cycle(table.number, args.moves, args.seed, reread=args.reread)))
+        report = _cycle(table.number, args.moves, args.seed, reread=args.reread)
+    print(json.dumps({**report, "yardstick_ms": yardstick_ms()}))
     return 0
 
 
