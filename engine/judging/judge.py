@@ -125,8 +125,8 @@ def judge_counts(
     return got
 
 
-_MEMO: dict[tuple[object, ...], Judgement] = remembered({})
 _MEMO_SIZE = 1 << 16
+_MEMO: dict[tuple[object, ...], Judgement] = remembered({}, limit=_MEMO_SIZE)
 
 
 def _setting(context: WinContext, rules: Rules) -> int:
@@ -149,8 +149,8 @@ def _setting(context: WinContext, rules: Rules) -> int:
     return token
 
 
-_SETTINGS: dict[tuple[WinContext, Rules], int] = remembered({})
-_SETTING_BY_ID: dict[tuple[int, int], tuple[WinContext, Rules, int]] = remembered({})
+_SETTINGS: dict[tuple[WinContext, Rules], int] = remembered({}, limit=_MEMO_SIZE)
+_SETTING_BY_ID: dict[tuple[int, int], tuple[WinContext, Rules, int]] = remembered({}, limit=1024)
 
 
 def _judge(
@@ -178,7 +178,7 @@ def _judge(
 
 
 _NOTHING = Judgement(frozenset(), False, 0, "", (), "wubao", reason=_NO_WIN)
-_BEST: dict[tuple[object, ...], Judgement] = remembered({})
+_BEST: dict[tuple[object, ...], Judgement] = remembered({}, limit=_MEMO_SIZE)
 
 
 def _best(
@@ -251,7 +251,9 @@ def winning_tiles(
     return list(got)
 
 
-_WAITS: dict[tuple[object, ...], tuple[tuple[int, Judgement], ...]] = remembered({})
+_WAITS: dict[tuple[object, ...], tuple[tuple[int, Judgement], ...]] = remembered(
+    {}, limit=_MEMO_SIZE
+)
 
 
 def _winning_tiles(

@@ -6,6 +6,11 @@ imported, with :func:`remembered` (a plain ``dict``, or a ``functools.cache``/``
 function), so :func:`clear` empties them all: to measure a cold start, or to free memory.
 Clearing never changes an answer, only how fast it comes.
 
+Every store a server reaches is bounded too (a ``maxsize``, or a ``limit`` its module keeps
+by clearing the store when full): a server judges new hands for weeks, and a store that only
+grows would take its memory with it. :func:`unbounded` lists the stores that declare no
+bound; only the command-line tools' may, since each of their runs is a process of its own.
+
 >>> from functools import cache
 >>> @remembered
 ... @cache
@@ -20,6 +25,8 @@ Clearing never changes an answer, only how fast it comes.
 
 from __future__ import annotations
 
+import sys
+
 TYPE_CHECKING = False  # not typing's: importing typing would add to every CLI's start
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -27,17 +34,56 @@ if TYPE_CHECKING:
 
     _Store = TypeVar("_Store")
 
-__all__ = ["clear", "registered", "remembered"]
+__all__ = ["Store", "clear", "registered", "remembered", "unbounded"]
 
 _CLEARERS: list[Callable[[], None]] = []
+_STORES: list[Store] = []
 
 
-def remembered(store: _Store) -> _Store:
+class Store:
+    """A registered store: the module that registered it, and the bound it declares."""
+
+    __slots__ = ("limit", "module", "store")
+
+    def __init__(self, store: object, module: str, limit: int | None) -> None:
+        self.store, self.module, self.limit = store, module, limit
+
+    def __repr__(self) -> str:
+        name = getattr(self.store, "__qualname__", type(self.store).__name__)
+        return f"<store {self.module}.{name}, limit {self.limit}>"
+
+
+def remembered(store: _Store, *, limit: int | None = None) -> _Store:
     """Register ``store`` (a ``dict``, or a function wrapped by ``functools.cache`` or
-    ``lru_cache``) and return it unchanged: the hot paths use it as before."""
+    ``lru_cache``) and return it unchanged: the hot paths use it as before. ``limit``: the
+    most entries a dict holds (its module clears it when full); a cached function's bound is
+    its own ``maxsize``."""
     clearer = getattr(store, "cache_clear", None) or getattr(store, "clear")  # noqa: B009
     _CLEARERS.append(clearer)
+    module = str(_caller_globals().get("__name__", "?"))
+    _STORES.append(Store(store, module, _bound(store, limit)))
     return store
+
+
+def _caller_globals() -> dict[str, object]:
+    return sys._getframe(2).f_globals  # remembered()'s caller: the module registering
+
+
+def _bound(store: object, limit: int | None) -> int | None:
+    info = getattr(store, "cache_info", None)
+    if info is None:
+        return limit
+    maxsize: int | None = info().maxsize
+    if maxsize is None:
+        code = getattr(getattr(store, "__wrapped__", None), "__code__", None)
+        if code is not None and code.co_argcount == 0:
+            return 1  # a function of no arguments has one answer
+    return maxsize
+
+
+def unbounded() -> list[Store]:
+    """The registered stores that declare no bound: they grow with every new question."""
+    return [s for s in _STORES if s.limit is None]
 
 
 def registered() -> int:

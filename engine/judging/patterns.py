@@ -25,7 +25,7 @@ inside the wanted tile subset. The shape test is a memoised per-suit minimum-wil
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache, lru_cache
+from functools import lru_cache
 from itertools import compress, pairwise, product
 
 from engine.judging.memo import remembered
@@ -46,7 +46,7 @@ minimum at INF keeps the memo tables of :func:`_combine` small."""
 
 
 @remembered
-@cache
+@lru_cache(maxsize=1 << 15)
 def _suit_min(counts: bytes) -> tuple[int, int, int, int]:
     """Minimum wilds to turn one suit's counts into sets, indexed ``pair*2 + seq``
     (with/without the pair, with/without at least one sequence), capped at INF.
@@ -140,7 +140,7 @@ def _pong_cost(nat: Sequence[int], with_pair: bool, present: Sequence[int]) -> i
     return base - 1 if ones or twos else base + 2
 
 
-_THIRTEEN_CAP: dict[int, int] = remembered({})
+_THIRTEEN_CAP: dict[int, int] = remembered({}, limit=1 << 9)  # one per set of the 9 ranks
 
 
 def _rotten_capacity(mask: int) -> int:

@@ -18,7 +18,7 @@ win), ``n`` means ``n + 1`` draws are needed at best. Counts are the concealed t
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache, lru_cache
+from functools import lru_cache
 from itertools import combinations, pairwise
 
 from engine.judging.memo import remembered
@@ -29,7 +29,7 @@ __all__ = ["complete", "discard_distances", "distance", "draw_distances"]
 
 
 @remembered
-@cache
+@lru_cache(maxsize=1 << 17)
 def _kept(counts: tuple[int, ...], sets: int, pair: bool) -> int:
     """Most real tiles of one suit that ``sets`` groups (and a pair) can hold, wilds filling in.
 
@@ -67,7 +67,10 @@ def _kept(counts: tuple[int, ...], sets: int, pair: bool) -> int:
     return best
 
 
-_SUIT_TABLES: dict[tuple[int, ...], tuple[int, ...]] = remembered({})
+SUIT_TABLES_LIMIT = 1 << 15
+"""Every memo here is bounded: a server asks about new hands for weeks, and unbounded they
+grew by 170 MB over 4,000 hands played by bots in one process (``docs/performance.md``)."""
+_SUIT_TABLES: dict[tuple[int, ...], tuple[int, ...]] = remembered({}, limit=SUIT_TABLES_LIMIT)
 """One suit's counts to its kept tiles for 0-4 sets without and with a pair (index 2*sets+pair)."""
 
 
@@ -75,12 +78,14 @@ def _table(part: tuple[int, ...]) -> tuple[int, ...]:
     got = _SUIT_TABLES.get(part)
     if got is None:
         got = tuple(_kept(part, j, p == 1) for j in range(5) for p in range(2))
+        if len(_SUIT_TABLES) >= SUIT_TABLES_LIMIT:
+            _SUIT_TABLES.clear()  # crude but cheap; the hands in play refill it at once
         _SUIT_TABLES[part] = got
     return got
 
 
 @remembered
-@cache
+@lru_cache(maxsize=1 << 14)
 def _conv(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
     """Two suits' tables as one: the sets split any way, the pair in at most one of them.
 
@@ -253,7 +258,7 @@ def _check_total(counts: Sequence[int], wilds: int, melds: int, extra: int) -> i
 
 
 @remembered
-@cache
+@lru_cache(maxsize=1 << 14)
 def _neighbours(part: tuple[int, ...], delta: int) -> tuple[tuple[int, ...] | None, ...]:
     """One suit's table once ``delta`` tiles are added at each rank (None: below zero)."""
     out: list[tuple[int, ...] | None] = []
@@ -268,7 +273,7 @@ def _neighbours(part: tuple[int, ...], delta: int) -> tuple[tuple[int, ...] | No
 
 
 @remembered
-@cache
+@lru_cache(maxsize=1 << 15)
 def _suit_changes(
     others: tuple[int, ...], part: tuple[int, ...], sets: int, delta: int
 ) -> tuple[int, ...]:

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from base64 import b85decode
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 
 from engine.judging.memo import remembered
 from engine.judging.suit_table import SUIT_TABLE_XZ
@@ -49,7 +49,7 @@ __all__ = [
 
 
 @remembered
-@cache
+@lru_cache(maxsize=1 << 15)
 def fewest_wilds(counts: tuple[int, ...]) -> tuple[int, int, int, int]:
     """Fewest wilds turning one suit into sets, indexed ``2 * pair + seq``.
 
@@ -191,8 +191,10 @@ def _unpack(packed: int) -> tuple[int, int]:
     return packed >> 3, -1 if packed & 1 else 2
 
 
-_SUIT_COSTS: dict[bytes, tuple[int, int]] = remembered({})
-_HONOR_COSTS: dict[bytes, tuple[int, int]] = remembered({})
+COSTS_LIMIT = 1 << 16
+"""Suits remembered of each kind: a server judges new hands for weeks."""
+_SUIT_COSTS: dict[bytes, tuple[int, int]] = remembered({}, limit=COSTS_LIMIT)
+_HONOR_COSTS: dict[bytes, tuple[int, int]] = remembered({}, limit=COSTS_LIMIT)
 
 
 def suit_costs(counts: bytes | Sequence[int], honors: bool = False) -> tuple[int, int]:
@@ -222,7 +224,10 @@ def _build(key: bytes, honors: bool) -> tuple[int, int]:
         got = _unpack(table[index])
     else:
         got = _unpack(pack_costs(fewest_wilds(tuple(key))))
-    (_HONOR_COSTS if honors else _SUIT_COSTS)[key] = got
+    store = _HONOR_COSTS if honors else _SUIT_COSTS
+    if len(store) >= COSTS_LIMIT:
+        store.clear()  # crude but cheap; the hands in play refill it at once
+    store[key] = got
     return got
 
 

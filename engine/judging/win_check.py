@@ -84,8 +84,8 @@ def could_win(concealed: Sequence[int], melds: Sequence[Meld], indicator: int) -
     return complete(counts, wilds, len(melds), melds_terminal=all_terminal(melds))
 
 
-_JUDGED: dict[tuple[Any, ...], WinCheck] = remembered({})
 _JUDGED_LIMIT = 1 << 14
+_JUDGED: dict[tuple[Any, ...], WinCheck] = remembered({}, limit=_JUDGED_LIMIT)
 """Judgements are asked for again and again: once to offer the win, once more when the action
 comes back to be checked, once per seat view. They depend only on the key, so keep them."""
 

@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
+from collections.abc import Callable
 from functools import cache, lru_cache
+from types import ModuleType
+
+import pytest
 
 from engine.cli import score, wincheck
 from engine.judging import judge, memo, patterns, shanten, shape, win_check
 from engine.judging.judge import WinContext
 from engine.rules import Rules
-from engine.tiles import parse_tile, parse_tiles
+from engine.tiles import counts_of, parse_tile, parse_tiles
 
 
 def test_remembered_returns_the_store_itself_and_clear_empties_it() -> None:
@@ -51,3 +57,81 @@ def test_the_engine_memos_are_registered() -> None:
     again = win_check.judged(hand, [], parse_tile("5z"), parse_tile("9s"), Rules(), WinContext())
     assert again == check
     assert wincheck.check_text("123m456p789s1z 1\n19m 0\n") == "1\n0\n"
+
+
+def test_remembered_knows_each_store_bound() -> None:
+    @memo.remembered
+    @lru_cache(maxsize=8)
+    def bounded(n: int) -> int:
+        return n
+
+    @memo.remembered
+    @cache
+    def growing(n: int) -> int:
+        return n
+
+    @memo.remembered
+    @cache
+    def constant() -> int:
+        return 1
+
+    limited: dict[int, int] = memo.remembered({}, limit=5)
+    unlimited: dict[int, int] = memo.remembered({})
+    found = {id(s.store): s for s in memo.unbounded()}
+    assert id(growing) in found and id(unlimited) in found
+    assert id(bounded) not in found and id(constant) not in found and id(limited) not in found
+    assert found[id(growing)].module == __name__  # the module that registered it
+
+
+def test_every_store_a_server_reaches_is_bounded() -> None:
+    # A server judges new hands for weeks: a store that only grows takes its memory with it.
+    # Only the command-line tools may keep everything, each run being a process of its own.
+    import engine.judging
+    import engine.play
+
+    for package in (engine.judging, engine.play):
+        for info in pkgutil.iter_modules(package.__path__, package.__name__ + "."):
+            importlib.import_module(info.name)
+    growing = [
+        s
+        for s in memo.unbounded()
+        if s.module.startswith("engine.") and not s.module.startswith("engine.cli.")
+    ]
+    assert growing == []
+
+
+@pytest.mark.parametrize(
+    ("module", "limit", "stores", "answer", "hands"),
+    [
+        (
+            shanten,
+            "SUIT_TABLES_LIMIT",
+            ("_SUIT_TABLES",),
+            lambda counts: shanten.distance(counts, 0),
+            ["123m456p789s1122z", "147m258p369s1234z", "1112345678999m", "19m19p19s1234567z"],
+        ),
+        (
+            shape,
+            "COSTS_LIMIT",
+            ("_SUIT_COSTS", "_HONOR_COSTS"),
+            lambda counts: shape.is_complete(counts, 0),
+            ["123m456p789s11222z", "11m", "123456789m11p", "19m", "555z"],
+        ),
+    ],
+)
+def test_a_dict_store_is_cleared_when_full_and_answers_the_same(
+    monkeypatch: pytest.MonkeyPatch,
+    module: ModuleType,
+    limit: str,
+    stores: tuple[str, ...],
+    answer: Callable[[list[int]], object],
+    hands: list[str],
+) -> None:
+    expected = [answer(counts_of(parse_tiles(h))) for h in hands]
+    memo.clear()
+    monkeypatch.setattr(module, limit, 2)
+    got = []
+    for h in hands:
+        got.append(answer(counts_of(parse_tiles(h))))
+        assert all(len(getattr(module, store)) <= 2 for store in stores)
+    assert got == expected
