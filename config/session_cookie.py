@@ -19,7 +19,9 @@ _KEY_CHARS = frozenset(string.ascii_lowercase + string.digits)
 
 
 def is_session_key(value: str) -> bool:
-    """>>> is_session_key("qjpnior3yq9qjj8319vt46el5msmea97"), is_session_key("ab\\x00cdefgh")
+    """Whether ``value`` could be a session key Django made: 8-40 lowercase letters and digits.
+
+    >>> is_session_key("qjpnior3yq9qjj8319vt46el5msmea97"), is_session_key("ab\\x00cdefgh")
     (True, False)
     """
     return 8 <= len(value) <= 40 and set(value) <= _KEY_CHARS

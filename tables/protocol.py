@@ -12,7 +12,9 @@ Move(action=Action(type='discard', tile=4, tiles=(), gang=None), step=12)
 SetTuoguan(on=True)
 >>> parse_message({"action": "phrase", "phrase": "2"})
 Phrase(index=2)
->>> parse_message({"action": "fly"})
+>>> from django.utils import translation
+>>> with translation.override("en"):  # refusals are worded in the page's language
+...     parse_message({"action": "fly"})
 Traceback (most recent call last):
 ...
 tables.protocol.MalformedMessage: Unknown move fly.
