@@ -36,17 +36,18 @@ if TYPE_CHECKING:
 
 __all__ = ["Store", "clear", "registered", "remembered", "unbounded"]
 
-_CLEARERS: list[Callable[[], None]] = []
 _STORES: list[Store] = []
 
 
 class Store:
-    """A registered store: the module that registered it, and the bound it declares."""
+    """A registered store: how to empty it, the module that registered it, and its bound."""
 
-    __slots__ = ("limit", "module", "store")
+    __slots__ = ("clear", "limit", "module", "store")
 
-    def __init__(self, store: object, module: str, limit: int | None) -> None:
-        self.store, self.module, self.limit = store, module, limit
+    def __init__(
+        self, store: object, clear: Callable[[], None], module: str, limit: int | None
+    ) -> None:
+        self.store, self.clear, self.module, self.limit = store, clear, module, limit
 
     def __repr__(self) -> str:
         name = getattr(self.store, "__qualname__", type(self.store).__name__)
@@ -59,9 +60,8 @@ def remembered(store: _Store, *, limit: int | None = None) -> _Store:
     most entries a dict holds (its module clears it when full); a cached function's bound is
     its own ``maxsize``."""
     clearer = getattr(store, "cache_clear", None) or getattr(store, "clear")  # noqa: B009
-    _CLEARERS.append(clearer)
     module = str(_caller_globals().get("__name__", "?"))
-    _STORES.append(Store(store, module, _bound(store, limit)))
+    _STORES.append(Store(store, clearer, module, _bound(store, limit)))
     return store
 
 
@@ -88,10 +88,10 @@ def unbounded() -> list[Store]:
 
 def registered() -> int:
     """How many stores are registered."""
-    return len(_CLEARERS)
+    return len(_STORES)
 
 
 def clear() -> None:
     """Empty every registered store."""
-    for clearer in _CLEARERS:
-        clearer()
+    for store in _STORES:
+        store.clear()
