@@ -8,6 +8,7 @@ which keeps the login limiter out of the measurement.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import socket
 import subprocess
@@ -37,6 +38,7 @@ __all__ = [
     "free_port",
     "migrate",
     "postgres_server",
+    "run_command",
     "seat_tables",
     "server_env",
 ]
@@ -267,6 +269,18 @@ def server_env(database_url: str, redis_url: str | None) -> dict[str, str]:
     if redis_url:
         env["REDIS_URL"] = redis_url
     return env
+
+
+def run_command(module: str, *args: str, timeout: float = 180) -> dict[str, Any]:
+    """Run benchmark command ``python -m module args`` in a process of its own (it sets up
+    Django on its own scratch database, so the caller's database settings are left out) and
+    return the JSON it prints; a failed run fails with the command's stderr."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
+    argv = [sys.executable, "-m", module, *args]
+    done = subprocess.run(argv, cwd=REPO, env=env, capture_output=True, text=True, timeout=timeout)
+    assert done.returncode == 0, done.stderr
+    result: dict[str, Any] = json.loads(done.stdout)
+    return result
 
 
 def command_parser(prog: str, doc: str | None) -> argparse.ArgumentParser:
