@@ -197,6 +197,9 @@ ANGANG_DEALER = {
 }
 TAIL_TILES = {TAIL - 1: "2z", TAIL: "9m"}
 """The tail stack: upper tile 2z, lower 9m."""
+ANGANG_THEN_DRAW = [act(0, "gang", "9p", gang="angang"), act(0, "discard", "9m")]
+"""With :data:`ANGANG_DEALER` and :data:`TAIL_TILES`: seat 0 暗杠s 9p, burns the tail's upper
+2z, discards the replacement 9m; seat 1 draws 3z and may 胡 (平胡, 4)."""
 
 BAO_HANDS = {
     0: "5z1m4m7m2p5p8p1s3s6s4z6z2m6m",  # flies its 宝 first

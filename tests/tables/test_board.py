@@ -35,7 +35,7 @@ from tables.models import Room, Seat
 from tables.private_part import render_private
 from tables.public_part import render_public
 from tables.table import Table, load_table
-from tests.deals import ANGANG_DEALER, TAIL_TILES, act, hand_record
+from tests.deals import ANGANG_DEALER, ANGANG_THEN_DRAW, TAIL_TILES, act, hand_record
 from tests.deals import play as replay_script
 from tests.tables.factories import (
     hand_of,
@@ -55,9 +55,6 @@ CLAIM_HANDS = {
 }
 DISCARD_3M = [act(0, "discard", "3m")]
 GANG_3M = [*DISCARD_3M, act(1, "pass"), act(2, "gang", "3m", gang="minggang")]
-# Seat 0 暗杠s 9p, burns the tail's upper 2z, discards the replacement 9m; seat 1 draws 3z
-# and may 胡 (平胡, 4).
-ANGANG_THEN_DRAW = [act(0, "gang", "9p", gang="angang"), act(0, "discard", "9m")]
 
 
 @pytest.fixture

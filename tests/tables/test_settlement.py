@@ -12,14 +12,10 @@ from engine.rules import Rules
 from engine.views import seat_view
 from tables.melds import MeldView
 from tables.settlement import reason_label, settlement_of
-from tests.deals import ANGANG_DEALER, TAIL_TILES, act, hand_record
+from tests.deals import ANGANG_DEALER, ANGANG_THEN_DRAW, TAIL_TILES, act, hand_record
 from tests.deals import play as replay_script
 
 pytestmark = pytest.mark.usefixtures("english")
-
-# Seat 0 暗杠s 9p, burns the tail's upper 2z, discards the replacement 9m; seat 1 draws 3z
-# and may 胡 (平胡, 4).
-ANGANG_THEN_DRAW = [act(0, "gang", "9p", gang="angang"), act(0, "discard", "9m")]
 
 
 def scripted(actions: list[list[Any]], *, rules: Rules | None = None) -> HandState:
