@@ -146,7 +146,7 @@ class FrameCache:
     ) -> Snapshot:
         """Room ``number`` as read after ``fresh_after`` (``time.time()``) or at ``version``
         or later (:meth:`Snapshot.fresh`); one read for all the pages that ask at once."""
-        async with self.rooms.lock(number):
+        async with self.rooms.locked(number):
             snap = self.rooms.get(number)
             if snap is None or not snap.fresh(fresh_after, version):
                 snap = await database_sync_to_async(snapshot_load)(number)

@@ -15,7 +15,8 @@ from __future__ import annotations
 import asyncio
 import weakref
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from typing import Generic, TypeVar
 
 __all__ = ["PerLoop", "Rooms"]
@@ -41,24 +42,54 @@ class PerLoop(Generic[T]):
         return found
 
 
+class _Held:
+    """A room's lock and how many tasks hold it or wait for it."""
+
+    __slots__ = ("lock", "users")
+
+    def __init__(self) -> None:
+        self.lock = asyncio.Lock()
+        self.users = 0
+
+
 class Rooms(Generic[V]):
-    """A value and a lock per room, for at most ``max_rooms`` rooms: the least recently used
-    go first (their locks with them, unless held).
+    """A value per room, for at most ``max_rooms`` rooms (the least recently used go first),
+    and a lock per room for as long as some task holds it or waits for it.
 
     >>> rooms: Rooms[int] = Rooms(max_rooms=2)
     >>> for number in ("1", "2", "3"):
     ...     rooms.put(number, int(number))
     >>> list(rooms.values), rooms.get("1")
     (['2', '3'], None)
+    >>> async def under_lock() -> list[str]:
+    ...     async with rooms.locked("9"):
+    ...         return list(rooms.locks)
+    >>> asyncio.run(under_lock()), list(rooms.locks)
+    (['9'], [])
     """
 
     def __init__(self, max_rooms: int) -> None:
         self.max_rooms = max_rooms
         self.values: OrderedDict[str, V] = OrderedDict()
-        self.locks: dict[str, asyncio.Lock] = {}
+        self.locks: dict[str, _Held] = {}
 
-    def lock(self, number: str) -> asyncio.Lock:
-        return self.locks.setdefault(number, asyncio.Lock())
+    @asynccontextmanager
+    async def locked(self, number: str) -> AsyncIterator[None]:
+        """Hold room ``number``'s lock. The lock is dropped when its last user leaves, however
+        it leaves, so a failed read or an evicted room leaves none behind; a user is counted
+        from before it waits, so a lock with a waiter (even one being woken) is never dropped
+        and replaced by a second lock for the same room."""
+        held = self.locks.get(number)
+        if held is None:
+            held = self.locks[number] = _Held()
+        held.users += 1
+        try:
+            async with held.lock:
+                yield
+        finally:
+            held.users -= 1
+            if not held.users:
+                del self.locks[number]
 
     def get(self, number: str) -> V | None:
         return self.values.get(number)
@@ -71,6 +102,4 @@ class Rooms(Generic[V]):
         self.values[number] = value
         self.values.move_to_end(number)
         while len(self.values) > self.max_rooms:
-            old, _ = self.values.popitem(last=False)
-            if old in self.locks and not self.locks[old].locked():
-                del self.locks[old]
+            self.values.popitem(last=False)

@@ -49,7 +49,7 @@ class Ticks:
         """Run ``advance`` for room ``number``'s ``deadline`` unless this process already has:
         ``(True, its result)``, or ``(False, None)`` when skipped. ``met(result)`` is the
         deadline the run actually met, when later than ``deadline``."""
-        async with self.rooms.lock(number):
+        async with self.rooms.locked(number):
             last = self.rooms.get(number)
             if last is not None and last >= deadline:
                 return False, None
