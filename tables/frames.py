@@ -29,12 +29,12 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from channels.db import database_sync_to_async
-from django.utils import translation
 
 from accounts.models import User
 from tables.board import seat_of
 from tables.clock import Committed
 from tables.dissolve import VoteState, vote_state_load
+from tables.fragments import rendering_in
 from tables.live import clock_tag, table_root
 from tables.models import Room
 from tables.per_loop import PerLoop, Rooms
@@ -186,7 +186,7 @@ def _public(snap: Snapshot, language: str) -> str:
     html = snap.public.get(language)
     if html is None:
         assert snap.table is not None
-        with translation.override(language):
+        with rendering_in(language):
             html = snap.public[language] = render_public(snap.table)
     return html
 
@@ -198,7 +198,7 @@ def _private(snap: Snapshot, seat: int | None, language: str, csrf_token: str) -
     html = snap.private.get(key)
     if html is None:
         assert snap.table is not None
-        with translation.override(language):
+        with rendering_in(language):
             view = private_view(snap.table, seat, votes=snap.votes)
             before = snap.rendered.get(key)
             if before is not None and before[0] == view:

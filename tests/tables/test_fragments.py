@@ -10,7 +10,7 @@ import pytest
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext
+from django.utils.translation import gettext, trans_real
 
 from tables import fragments
 
@@ -44,6 +44,39 @@ def test_each_language_gets_its_own_fragment() -> None:
     with translation.override(None):
         none = fragments.remembered("t", 1, lambda: mark_safe(gettext("Rules")))
     assert (zh, en, none) == ("规则", "Rules", "Rules")
+
+
+def test_rendering_in_a_language_keeps_each_language_apart() -> None:
+    fragments.forget()
+    texts = []
+    for language in ("zh-hans", "en", "zh-hans"):
+        with fragments.rendering_in(language):
+            texts.append(fragments.remembered("t", 1, lambda: mark_safe(gettext("Rules"))))
+    assert texts == ["规则", "Rules", "规则"]
+    # The same stores as a plain override: a fragment kept inside is found outside.
+    with translation.override("en"):
+        assert fragments.remembered("t", 1, lambda: mark_safe("never built")) == "Rules"
+
+
+def test_rendering_in_looks_the_catalog_up_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Inside ``rendering_in`` every fragment uses the stores found on entry; outside, each
+    looks the active catalog up again."""
+    fragments.forget()
+    looked: list[object] = []
+    catalog = trans_real.catalog
+
+    def counted() -> object:
+        looked.append(None)
+        return catalog()
+
+    monkeypatch.setattr(trans_real, "catalog", counted)
+    with fragments.rendering_in("en"):
+        for key in range(10):
+            fragments.remembered("t", key, lambda: mark_safe("x"))
+    assert len(looked) == 1
+    with translation.override("en"):
+        fragments.remembered("t", 0, lambda: mark_safe("x"))
+    assert len(looked) == 2
 
 
 def test_a_full_store_lets_the_least_recently_used_go(monkeypatch: pytest.MonkeyPatch) -> None:
