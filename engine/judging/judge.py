@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.judging.memo import remembered
+from engine.judging.memo import Bounded, remembered
 from engine.judging.patterns import candidates, may_form_pattern
 from engine.judging.scoring import BreakdownItem, Candidate, WinContext, score_candidate
 from engine.judging.shape import suit_costs
@@ -118,15 +118,13 @@ def judge_counts(
         return got
     check_hand(counts, n_concealed, melds, winning_tile, indicator)
     check_context(counts, melds, winning_tile, indicator, context)
-    got = _judge(list(counts), melds, winning_tile, indicator, context, rules, setting)
-    if len(_MEMO) >= _MEMO_SIZE:
-        _MEMO.clear()  # crude but cheap; a working set refills it at once
-    _MEMO[key] = got
-    return got
+    return _MEMO.keep(
+        key, _judge(list(counts), melds, winning_tile, indicator, context, rules, setting)
+    )
 
 
 _MEMO_SIZE = 1 << 16
-_MEMO: dict[tuple[object, ...], Judgement] = remembered({}, limit=_MEMO_SIZE)
+_MEMO: Bounded[tuple[object, ...], Judgement] = remembered(Bounded(_MEMO_SIZE))
 
 
 def _setting(context: WinContext, rules: Rules) -> int:
@@ -171,14 +169,12 @@ def _judge(
     key = (tuple(cands), patterns, len(melds), setting)
     got = _BEST.get(key)
     if got is None:
-        if len(_BEST) >= _MEMO_SIZE:
-            _BEST.clear()
-        got = _BEST[key] = _best(cands, patterns, len(melds), context, rules)
+        got = _BEST.keep(key, _best(cands, patterns, len(melds), context, rules))
     return got
 
 
 _NOTHING = Judgement(frozenset(), False, 0, "", (), "wubao", reason=_NO_WIN)
-_BEST: dict[tuple[object, ...], Judgement] = remembered({}, limit=_MEMO_SIZE)
+_BEST: Bounded[tuple[object, ...], Judgement] = remembered(Bounded(_MEMO_SIZE))
 
 
 def _best(
@@ -244,15 +240,12 @@ def winning_tiles(
     key = (tuple(counts), n, tuple(melds), indicator, _setting(context, rules))
     got = _WAITS.get(key)
     if got is None:
-        got = _WAITS[key] = tuple(_winning_tiles(counts, n, melds, indicator, rules, context))
-        if len(_WAITS) >= _MEMO_SIZE:
-            _WAITS.clear()
-            _WAITS[key] = got
+        got = _WAITS.keep(key, tuple(_winning_tiles(counts, n, melds, indicator, rules, context)))
     return list(got)
 
 
-_WAITS: dict[tuple[object, ...], tuple[tuple[int, Judgement], ...]] = remembered(
-    {}, limit=_MEMO_SIZE
+_WAITS: Bounded[tuple[object, ...], tuple[tuple[int, Judgement], ...]] = remembered(
+    Bounded(_MEMO_SIZE)
 )
 
 

@@ -6,14 +6,14 @@ imported, with :func:`remembered` (a plain ``dict``, or a ``functools.cache``/``
 function), so :func:`clear` empties them all: to measure a cold start, or to free memory.
 Clearing never changes an answer, only how fast it comes.
 
-Every store a server reaches is bounded too (a ``maxsize``, or a ``limit`` its module keeps
-by clearing the store when full): a server judges new hands for weeks, and a store that only
-grows would take its memory with it. :func:`unbounded` lists the stores that declare no
-bound; only the command-line tools' may, since each of their runs is a process of its own.
+Every store a server reaches is bounded too (a ``maxsize``, or a :class:`Bounded` dict that
+empties itself when full): a server judges new hands for weeks, and a store that only grows
+would take its memory with it. :func:`unbounded` lists the stores that declare no bound; only
+the command-line tools' may, since each of their runs is a process of its own.
 
->>> from functools import cache
+>>> from functools import lru_cache
 >>> @remembered
-... @cache
+... @lru_cache(maxsize=64)
 ... def square(n: int) -> int:
 ...     return n * n
 >>> square(3), square.cache_info().currsize
@@ -33,8 +33,20 @@ if TYPE_CHECKING:
     from typing import TypeVar
 
     _Store = TypeVar("_Store")
+    K = TypeVar("K")
+    V = TypeVar("V")
+    _Dict = dict[K, V]
+else:  # the same class at run time, without typing's TypeVar: Bounded[...] is Bounded
+    K = V = None
 
-__all__ = ["Store", "clear", "registered", "remembered", "unbounded"]
+    class _Dict(dict):
+        __slots__ = ()
+
+        def __class_getitem__(cls, item):
+            return cls
+
+
+__all__ = ["Bounded", "Store", "clear", "registered", "remembered", "unbounded"]
 
 _STORES: list[Store] = []
 
@@ -54,11 +66,36 @@ class Store:
         return f"<store {self.module}.{name}, limit {self.limit}>"
 
 
+class Bounded(_Dict[K, V]):
+    """A dict that empties itself when a new entry would take it past ``limit``: crude but
+    cheap, since the hands in play refill it at once, and unlike an LRU it does no work
+    on a hit. Read it as a dict; add with :meth:`keep`.
+
+    >>> squares: Bounded[int, int] = Bounded(2)
+    >>> [squares.keep(n, n * n) for n in (1, 2, 3)], squares
+    ([1, 4, 9], {3: 9})
+    """
+
+    __slots__ = ("limit",)
+
+    def __init__(self, limit: int) -> None:
+        super().__init__()
+        self.limit = limit
+
+    def keep(self, key: K, value: V) -> V:
+        """Remember ``value`` for ``key`` (forgetting everything else first when full) and
+        return it."""
+        if len(self) >= self.limit:
+            self.clear()
+        self[key] = value
+        return value
+
+
 def remembered(store: _Store, *, limit: int | None = None) -> _Store:
     """Register ``store`` (a ``dict``, or a function wrapped by ``functools.cache`` or
-    ``lru_cache``) and return it unchanged: the hot paths use it as before. ``limit``: the
-    most entries a dict holds (its module clears it when full); a cached function's bound is
-    its own ``maxsize``."""
+    ``lru_cache``) and return it unchanged: the hot paths use it as before. A
+    :class:`Bounded`'s or a cached function's bound is its own (``limit``, ``maxsize``);
+    ``limit`` is for a plain dict whose module keeps it bounded some other way."""
     clearer = getattr(store, "cache_clear", None) or getattr(store, "clear")  # noqa: B009
     module = str(_caller_globals().get("__name__", "?"))
     _STORES.append(Store(store, clearer, module, _bound(store, limit)))
@@ -70,6 +107,8 @@ def _caller_globals() -> dict[str, object]:
 
 
 def _bound(store: object, limit: int | None) -> int | None:
+    if isinstance(store, Bounded):
+        return store.limit
     info = getattr(store, "cache_info", None)
     if info is None:
         return limit

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from itertools import combinations, pairwise
 
-from engine.judging.memo import remembered
+from engine.judging.memo import Bounded, remembered
 from engine.judging.shape import is_complete
 from engine.tiles import KIND_COUNT, TERMINAL_OR_HONOR
 
@@ -70,17 +70,16 @@ def _kept(counts: tuple[int, ...], sets: int, pair: bool) -> int:
 SUIT_TABLES_LIMIT = 1 << 15
 """Every memo here is bounded: a server asks about new hands for weeks, and unbounded they
 grew by 170 MB over 4,000 hands played by bots in one process (``docs/performance.md``)."""
-_SUIT_TABLES: dict[tuple[int, ...], tuple[int, ...]] = remembered({}, limit=SUIT_TABLES_LIMIT)
+_SUIT_TABLES: Bounded[tuple[int, ...], tuple[int, ...]] = remembered(Bounded(SUIT_TABLES_LIMIT))
 """One suit's counts to its kept tiles for 0-4 sets without and with a pair (index 2*sets+pair)."""
 
 
 def _table(part: tuple[int, ...]) -> tuple[int, ...]:
     got = _SUIT_TABLES.get(part)
     if got is None:
-        got = tuple(_kept(part, j, p == 1) for j in range(5) for p in range(2))
-        if len(_SUIT_TABLES) >= SUIT_TABLES_LIMIT:
-            _SUIT_TABLES.clear()  # crude but cheap; the hands in play refill it at once
-        _SUIT_TABLES[part] = got
+        got = _SUIT_TABLES.keep(
+            part, tuple(_kept(part, j, p == 1) for j in range(5) for p in range(2))
+        )
     return got
 
 

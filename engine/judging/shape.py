@@ -30,7 +30,7 @@ from base64 import b85decode
 from collections.abc import Sequence
 from functools import cache, lru_cache
 
-from engine.judging.memo import remembered
+from engine.judging.memo import Bounded, remembered
 from engine.judging.suit_table import SUIT_TABLE_XZ
 
 __all__ = [
@@ -193,8 +193,8 @@ def _unpack(packed: int) -> tuple[int, int]:
 
 COSTS_LIMIT = 1 << 16
 """Suits remembered of each kind: a server judges new hands for weeks."""
-_SUIT_COSTS: dict[bytes, tuple[int, int]] = remembered({}, limit=COSTS_LIMIT)
-_HONOR_COSTS: dict[bytes, tuple[int, int]] = remembered({}, limit=COSTS_LIMIT)
+_SUIT_COSTS: Bounded[bytes, tuple[int, int]] = remembered(Bounded(COSTS_LIMIT))
+_HONOR_COSTS: Bounded[bytes, tuple[int, int]] = remembered(Bounded(COSTS_LIMIT))
 
 
 def suit_costs(counts: bytes | Sequence[int], honors: bool = False) -> tuple[int, int]:
@@ -224,11 +224,7 @@ def _build(key: bytes, honors: bool) -> tuple[int, int]:
         got = _unpack(table[index])
     else:
         got = _unpack(pack_costs(fewest_wilds(tuple(key))))
-    store = _HONOR_COSTS if honors else _SUIT_COSTS
-    if len(store) >= COSTS_LIMIT:
-        store.clear()  # crude but cheap; the hands in play refill it at once
-    store[key] = got
-    return got
+    return (_HONOR_COSTS if honors else _SUIT_COSTS).keep(key, got)
 
 
 def is_complete(counts: Sequence[int], wilds: int) -> bool:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.judging.judge import WinContext, judge
-from engine.judging.memo import remembered
+from engine.judging.memo import Bounded, remembered
 from engine.judging.shanten import complete
 from engine.melds import Meld, all_terminal
 from engine.rules import Rules
@@ -85,7 +85,7 @@ def could_win(concealed: Sequence[int], melds: Sequence[Meld], indicator: int) -
 
 
 _JUDGED_LIMIT = 1 << 14
-_JUDGED: dict[tuple[Any, ...], WinCheck] = remembered({}, limit=_JUDGED_LIMIT)
+_JUDGED: Bounded[tuple[Any, ...], WinCheck] = remembered(Bounded(_JUDGED_LIMIT))
 """Judgements are asked for again and again: once to offer the win, once more when the action
 comes back to be checked, once per seat view. They depend only on the key, so keep them."""
 
@@ -102,8 +102,7 @@ def judged(
     key = (tuple(concealed), tuple(melds), winning_tile, indicator, rules, context)
     got = _JUDGED.get(key)
     if got is None:
-        got = judge_win(concealed, melds, winning_tile, indicator, rules, context)
-        if len(_JUDGED) >= _JUDGED_LIMIT:
-            _JUDGED.clear()
-        _JUDGED[key] = got
+        got = _JUDGED.keep(
+            key, judge_win(concealed, melds, winning_tile, indicator, rules, context)
+        )
     return got

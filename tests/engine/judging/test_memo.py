@@ -100,38 +100,53 @@ def test_every_store_a_server_reaches_is_bounded() -> None:
     assert growing == []
 
 
+def test_a_bounded_store_empties_itself_when_full() -> None:
+    store: memo.Bounded[str, int] = memo.remembered(memo.Bounded(2))
+    assert all(s.store is not store for s in memo.unbounded())
+    assert [store.keep(k, n) for n, k in enumerate("abc")] == [0, 1, 2]
+    assert store == {"c": 2} and store.limit == 2
+    assert store.keep("d", 3) == 3 and store == {"c": 2, "d": 3}
+
+
+def _winning(hand: str) -> object:
+    tiles = parse_tiles(hand)
+    return judge.winning_tiles(tiles[:13], [], parse_tile("9s"), Rules())
+
+
+def _judged(hand: str) -> object:
+    tiles = (parse_tiles(hand) * 2)[:14]  # a 14-tile question, won or not
+    return win_check.judged(tiles, [], tiles[-1], parse_tile("9s"), Rules(), WinContext())
+
+
+_HANDS = ["123m456p789s11222z", "147m258p369s1234z", "1112345678999m", "19m19p19s1234567z"]
+
+
 @pytest.mark.parametrize(
-    ("module", "limit", "stores", "answer", "hands"),
+    ("module", "stores", "answer"),
     [
-        (
-            shanten,
-            "SUIT_TABLES_LIMIT",
-            ("_SUIT_TABLES",),
-            lambda counts: shanten.distance(counts, 0),
-            ["123m456p789s1122z", "147m258p369s1234z", "1112345678999m", "19m19p19s1234567z"],
-        ),
+        (shanten, ("_SUIT_TABLES",), lambda h: shanten.distance(counts_of(parse_tiles(h)), 0)),
         (
             shape,
-            "COSTS_LIMIT",
             ("_SUIT_COSTS", "_HONOR_COSTS"),
-            lambda counts: shape.is_complete(counts, 0),
-            ["123m456p789s11222z", "11m", "123456789m11p", "19m", "555z"],
+            lambda h: shape.is_complete(counts_of(parse_tiles(h)), 0),
         ),
+        (judge, ("_MEMO", "_BEST", "_WAITS"), _winning),
+        (win_check, ("_JUDGED",), _judged),
     ],
 )
-def test_a_dict_store_is_cleared_when_full_and_answers_the_same(
+def test_each_dict_store_is_emptied_when_full_and_answers_the_same(
     monkeypatch: pytest.MonkeyPatch,
     module: ModuleType,
-    limit: str,
     stores: tuple[str, ...],
-    answer: Callable[[list[int]], object],
-    hands: list[str],
+    answer: Callable[[str], object],
 ) -> None:
-    expected = [answer(counts_of(parse_tiles(h))) for h in hands]
+    expected = [answer(h) for h in _HANDS]
     memo.clear()
-    monkeypatch.setattr(module, limit, 2)
+    for store in stores:
+        assert isinstance(getattr(module, store), memo.Bounded)
+        monkeypatch.setattr(getattr(module, store), "limit", 2)
     got = []
-    for h in hands:
-        got.append(answer(counts_of(parse_tiles(h))))
+    for h in _HANDS:
+        got.append(answer(h))
         assert all(len(getattr(module, store)) <= 2 for store in stores)
     assert got == expected
