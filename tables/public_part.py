@@ -152,7 +152,7 @@ def seat_panel(panel: SeatPanel, *, bao: str, ended: bool) -> SafeString:
             " is-tuoguan" if panel.tuoguan else "",
             "" if panel.connected else " is-offline",
             panel.index,
-            remembered_render(HEAD_TEMPLATE, "h", seat_head(panel, ended=ended)),
+            remembered_render(HEAD_TEMPLATE, "h", seat_head(panel)),
             remembered_render(
                 HAND_TEMPLATE, "h", seat_hand(panel, bao=bao, ended=ended), tiles_local=True
             ),
@@ -165,11 +165,13 @@ def seat_panel(panel: SeatPanel, *, bao: str, ended: bool) -> SafeString:
 
 @dataclass(frozen=True)
 class SeatHead:
-    """A panel's head: the name, its badges and the points."""
+    """A panel's head: the name, its badges and the points. Not whether the seat is to act:
+    its dot is shown by the panel's ``is-acting`` (CSS), so the turn going round finds each
+    head already rendered. With the flag in it, 200 tables made 1,600 heads, more than a
+    store keeps (:data:`tables.fragments.MAX_KEPT`), and two heads in three were rendered
+    again."""
 
     name: str
-    acting: bool
-    """Shown as the seat to act: never once the hand has ended."""
     dealer: bool
     tuoguan: bool
     is_bot: bool
@@ -178,10 +180,9 @@ class SeatHead:
     points: int
 
 
-def seat_head(panel: SeatPanel, *, ended: bool) -> SeatHead:
+def seat_head(panel: SeatPanel) -> SeatHead:
     return SeatHead(
         name=panel.name,
-        acting=panel.acting and not ended,
         dealer=panel.dealer,
         tuoguan=panel.tuoguan,
         is_bot=panel.is_bot,

@@ -78,6 +78,10 @@ def test_opponents_sit_where_the_square_table_puts_them(
     goto_table(page, room.number)
     expect(page.locator("#my-hand.can-discard")).to_be_visible()
     assert page.locator("section.table").get_attribute("data-me") == "0"
+    # My turn: my head's dot shows, the others' are there but hidden (the panel's class)
+    expect(page.locator(".seat-panel[data-seat='0'] .acting-dot")).to_be_visible()
+    for other in "123":
+        expect(page.locator(f".seat-panel[data-seat='{other}'] .acting-dot")).to_be_hidden()
     mine = page.evaluate(BOX_JS, ".seat-panel[data-seat='0']")
     hand = page.evaluate(BOX_JS, "#my-hand")
     left = page.evaluate(BOX_JS, ".seat-panel[data-seat='3']")
@@ -194,6 +198,7 @@ def test_the_settlement_buttons_are_in_view_without_scrolling(
     page = new_context(user, viewport=viewport).new_page()
     goto_table(page, room.number)
     expect(page.locator("#settlement")).to_be_visible()
+    expect(page.locator(".acting-dot:visible")).to_have_count(0)  # nobody's turn any more
     for action in ("ready", "end-match"):
         box = page.evaluate(BOX_JS, f".settlement-actions [data-action={action}]")
         assert box["top"] >= 0 and box["bottom"] <= viewport["height"], (action, box)
