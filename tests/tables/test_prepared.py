@@ -115,3 +115,19 @@ def test_saving_a_room_that_is_not_there_is_an_error(started: Room) -> None:
     ghost.pk = started.pk + 1000
     with pytest.raises(DatabaseError, match="not saved"):
         room_save(ghost)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_state_orjson_refuses_is_saved_as_json_would_save_it(started: Room) -> None:
+    """The state is encoded by orjson, which refuses what the standard library takes (an int
+    past 64 bits, a key that is not a string): such a state is still saved, and reads back
+    through the lock as through the ORM."""
+    assert started.state is not None
+    room = Room.objects.get(pk=started.pk)
+    room.state = {**started.state, "big": 2**70 + 1, "keyed": {1: "one"}}
+    room.version += 1
+    room_save(room)
+    with transaction.atomic():
+        locked = room_locked(started.number)
+    assert locked is not None and locked.state == Room.objects.get(pk=started.pk).state
+    assert locked.state["big"] == 2**70 + 1 and locked.state["keyed"] == {"1": "one"}
