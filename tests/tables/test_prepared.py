@@ -129,5 +129,6 @@ def test_a_state_orjson_refuses_is_saved_as_json_would_save_it(started: Room) ->
     room_save(room)
     with transaction.atomic():
         locked = room_locked(started.number)
-    assert locked is not None and locked.state == Room.objects.get(pk=started.pk).state
+    assert locked is not None and locked.state is not None
+    assert locked.state == Room.objects.get(pk=started.pk).state
     assert locked.state["big"] == 2**70 + 1 and locked.state["keyed"] == {"1": "one"}
