@@ -20,11 +20,10 @@ from __future__ import annotations
 import json
 import re
 import shutil
-import subprocess
 import sys
 from collections.abc import Callable, Sequence
 
-from tests.load.server import REPO, command_parser
+from tests.load.server import command_parser, run_module
 
 __all__ = ["collected", "count", "per_change"]
 
@@ -48,21 +47,12 @@ def count(moves: int, seed: int) -> int:
     valgrind = shutil.which("valgrind")
     if valgrind is None:
         raise SystemExit("valgrind is not installed (apt-get install valgrind)")
-    argv = [
-        valgrind,
-        "--tool=callgrind",
-        "--callgrind-out-file=/dev/null",
-        sys.executable,
-        "-m",
+    done = run_module(
         "tests.load.cycle",
-        "--moves",
-        str(moves),
-        "--seed",
-        str(seed),
-    ]
-    done = subprocess.run(argv, cwd=REPO, capture_output=True, text=True, timeout=3600)
-    if done.returncode != 0:
-        raise RuntimeError(f"the cycle failed under callgrind:\n{done.stderr[-2000:]}")
+        *("--moves", str(moves), "--seed", str(seed)),
+        timeout=3600,
+        under=(valgrind, "--tool=callgrind", "--callgrind-out-file=/dev/null"),
+    )
     return collected(done.stderr)
 
 

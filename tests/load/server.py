@@ -15,7 +15,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -39,6 +39,7 @@ __all__ = [
     "migrate",
     "postgres_server",
     "run_command",
+    "run_module",
     "seat_tables",
     "server_env",
 ]
@@ -271,15 +272,23 @@ def server_env(database_url: str, redis_url: str | None) -> dict[str, str]:
     return env
 
 
-def run_command(module: str, *args: str, timeout: float = 180) -> dict[str, Any]:
-    """Run benchmark command ``python -m module args`` in a process of its own (it sets up
-    Django on its own scratch database, so the caller's database settings are left out) and
-    return the JSON it prints; a failed run fails with the command's stderr."""
+def run_module(
+    module: str, *args: str, timeout: float = 180, under: Sequence[str] = ()
+) -> subprocess.CompletedProcess[str]:
+    """Run benchmark command ``python -m module args`` (``under`` a program that runs it, such
+    as valgrind) in a process of its own: it sets up Django on its own scratch database, so
+    the caller's database settings are left out. A failed run raises with its stderr."""
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
-    argv = [sys.executable, "-m", module, *args]
+    argv = [*under, sys.executable, "-m", module, *args]
     done = subprocess.run(argv, cwd=REPO, env=env, capture_output=True, text=True, timeout=timeout)
-    assert done.returncode == 0, done.stderr
-    result: dict[str, Any] = json.loads(done.stdout)
+    if done.returncode != 0:
+        raise RuntimeError(f"python -m {module} failed:\n{done.stderr}")
+    return done
+
+
+def run_command(module: str, *args: str, timeout: float = 180) -> dict[str, Any]:
+    """:func:`run_module`, and the JSON the command prints."""
+    result: dict[str, Any] = json.loads(run_module(module, *args, timeout=timeout).stdout)
     return result
 
 
