@@ -16,6 +16,7 @@ active (``deactivate_all``) anyone's.
 
 from __future__ import annotations
 
+import re
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterator, Mapping
 from contextlib import contextmanager
@@ -27,7 +28,7 @@ from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import trans_real
 
-__all__ = ["MAX_KEPT", "forget", "remembered", "remembered_render", "rendering_in"]
+__all__ = ["MAX_KEPT", "compact", "forget", "remembered", "remembered_render", "rendering_in"]
 
 MAX_KEPT = 1024
 """Fragments kept per kind and catalog; when full, the least recently used goes. (A store
@@ -74,6 +75,34 @@ def rendering_in(language: str) -> Iterator[None]:
             _pinned.reset(token)
 
 
+_BETWEEN_TAGS = re.compile(r">\s+<")
+
+
+def compact(html: str) -> SafeString:
+    """``html`` (safe) without the whitespace between its tags, nor before its first tag or
+    after its last (a fragment of whitespace alone is empty): what ``strip_spaces_between_tags``
+    would take out of any frame it is put in, taken out once when a fragment is built rather
+    than from every frame it is served in (that was 2.5 % of a server's CPU at 400 tables).
+
+    >>> compact(" <p>\\n  <b>a b</b>\\n</p>\\n")
+    '<p><b>a b</b></p>'
+    >>> compact("a <b> c")
+    'a <b> c'
+    >>> compact("\\n  \\n")
+    ''
+    """
+    # One pattern with a literal first character: the regex engine skips to each ">" in C.
+    # Alternatives for the edges made it try every character, 170 M instructions per 200
+    # changes of one table (callgrind), more than the frames' own stripping had cost.
+    html = _BETWEEN_TAGS.sub("><", html)
+    inner = html.strip()
+    if inner[:1] == "<":
+        html = html.lstrip()
+    if inner[-1:] == ">":
+        html = html.rstrip()
+    return mark_safe(html if inner else "")
+
+
 def remembered(kind: str, key: Hashable, build: Callable[[], SafeString]) -> SafeString:
     """The fragment of ``kind`` for ``key`` in the active language, built by ``build`` the
     first time it is asked for."""
@@ -112,13 +141,15 @@ def remembered_render(
     """
     if not holes:
         return remembered(
-            template, repr(view), lambda: render_to_string(template, {name: view, **extra})
+            template,
+            repr(view),
+            lambda: compact(render_to_string(template, {name: view, **extra})),
         )
     markers = {hole: mark_safe(f"\ue000{hole}\ue001") for hole in holes}
     html: str = remembered(
         template,
         (repr(view), tuple(sorted(holes))),
-        lambda: render_to_string(template, {name: view, **markers, **extra}),
+        lambda: compact(render_to_string(template, {name: view, **markers, **extra})),
     )
     for hole, value in holes.items():
         html = html.replace(markers[hole], str(int(value)))

@@ -12,12 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.template.loader import render_to_string
-from django.utils.html import format_html, strip_spaces_between_tags
+from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
 from tables.board import Choice, HintsView, PrivateBoard, private_board
 from tables.dissolve import VoteState, VoteView, vote_state_load, vote_view
-from tables.fragments import remembered, remembered_render
+from tables.fragments import compact, remembered, remembered_render
 from tables.melds import MeldView
 from tables.table import Table
 
@@ -162,7 +162,7 @@ def render_private_view(view: PrivateView | None, *, csrf_token: str) -> SafeStr
             "mine",
             TuoguanBanner(mine.still_there_asked, mine.tuoguan_reason),
         )
-    html = format_html(
+    return format_html(
         '<div id="table-private" class="table-private"><div class="my-area">{}{}{}'
         '<div class="my-line">{}{}{}</div></div>{}</div>',
         banner,
@@ -196,12 +196,13 @@ def render_private_view(view: PrivateView | None, *, csrf_token: str) -> SafeStr
         remembered_render(
             MY_HINTS_TEMPLATE, "view", MyHints(hints=mine.hints, bao=mine.bao), tiles_local=True
         ),
-        remembered("my_controls", key, lambda: render_to_string(CONTROLS_TEMPLATE, parts)),
+        remembered("my_controls", key, lambda: compact(render_to_string(CONTROLS_TEMPLATE, parts))),
         remembered(
-            "my_match_actions", key, lambda: render_to_string(MATCH_ACTIONS_TEMPLATE, parts)
+            "my_match_actions",
+            key,
+            lambda: compact(render_to_string(MATCH_ACTIONS_TEMPLATE, parts)),
         ),
     )
-    return mark_safe(strip_spaces_between_tags(html))
 
 
 def render_private(

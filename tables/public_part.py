@@ -16,13 +16,13 @@ import json
 from dataclasses import dataclass
 
 from django.template.loader import render_to_string
-from django.utils.html import format_html, strip_spaces_between_tags
+from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from tables import selectors
 from tables.board import SeatPanel, public_board
-from tables.fragments import remembered, remembered_render
+from tables.fragments import compact, remembered, remembered_render
 from tables.melds import MeldView
 from tables.models import Room
 from tables.table import Table
@@ -65,7 +65,8 @@ def render_public(table: Table) -> SafeString:
         counting=ends_at_ms is not None,
         tiles=CenterTiles(pub.indicator, pub.bao, tuple(pub.burned)),
     )
-    html = format_html(
+    overlay = {"pub": pub, "room": table.room, "tiles_local": True}
+    return format_html(
         '<div id="table-public" class="table-public phase-{}" data-hand="{}" data-step="{}" '
         'data-version="{}" data-phase="{}"><header class="table-bar">{}{}{}</header>'
         '<div class="table-grid">{}{}</div>{}</div>',
@@ -85,11 +86,10 @@ def render_public(table: Table) -> SafeString:
             holes={"wall_left": pub.wall_left, **counting},
             tiles=remembered_render(CENTER_TILES_TEMPLATE, "t", center.tiles, tiles_local=True),
         ),
-        render_to_string(OVERLAY_TEMPLATE, {"pub": pub, "room": table.room, "tiles_local": True})
+        compact(render_to_string(OVERLAY_TEMPLATE, overlay))
         if pub.settlement or pub.finished
         else "",
     )
-    return mark_safe(strip_spaces_between_tags(html))
 
 
 @dataclass(frozen=True)
@@ -222,7 +222,9 @@ def room_rules(room: Room) -> SafeString:
     return remembered(
         "room_rules",
         key,
-        lambda: render_to_string(
-            RULES_TEMPLATE, {"room": room, "summary": selectors.rules_summary(room.rules)}
+        lambda: compact(
+            render_to_string(
+                RULES_TEMPLATE, {"room": room, "summary": selectors.rules_summary(room.rules)}
+            )
         ),
     )

@@ -28,6 +28,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 DRAWING = re.compile(r"<(path|circle|rect|line|polygon|polyline|ellipse|text|symbol|g)[\s>/]")
 USE = re.compile(r'<use href="([^"]*)"')
+BETWEEN_TAGS = re.compile(r">\s+<")
 
 
 @pytest.fixture(autouse=True)
@@ -60,6 +61,9 @@ async def test_a_whole_hand_of_pushes_draws_no_tile_and_stays_small(user: Any) -
     assert len(pushes) > 20
     for html in pushes:  # only references into the sprite, never a drawing
         assert not DRAWING.search(html), DRAWING.search(html)
+        # The fragments are kept compact (tables.fragments.compact), none of the whitespace
+        # between tags that the parts they are put in once had taken out of every push.
+        assert not BETWEEN_TAGS.search(html), BETWEEN_TAGS.search(html)
     refs = [href for html in pushes for href in USE.findall(html)]
     assert refs and all(re.fullmatch(r"#t-[\w-]+", r) for r in refs)  # the page inlines the sprite
     assert statistics.median(sizes) <= 9 * 1024
