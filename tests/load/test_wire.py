@@ -6,6 +6,8 @@ import random
 import time
 from unittest import mock
 
+import pytest
+
 from tests.load.client import Player, TableRun, choose
 from tests.load.wire import Frame, htmx_message, parse_frame
 
@@ -177,9 +179,9 @@ def test_a_push_with_the_seats_own_part_parses_only_that_part_as_html():
 
     public, clock = PUBLIC_PUSH.split("<i id=")
     push = f"{public}{WINDOW_BUTTONS}<i id={clock}"
-    with mock.patch.object(wire, "_parse_into", wraps=wire._parse_into) as parse_into:
+    with mock.patch.object(wire, "_read_private", wraps=wire._read_private) as read_private:
         f = parse_frame(push)
-    (((_, fed), _),) = parse_into.call_args_list
+    (((_, fed), _),) = read_private.call_args_list
     assert fed.startswith('<div id="table-private"')  # the public part was only peeked at
     assert f == wire._parse(push)  # and read the same as a whole parse reads it
     assert (f.size, f.version, f.private, [c.message for c in f.controls]) == (
@@ -235,3 +237,38 @@ def test_the_tokenizer_reads_markup_as_html_parser_does():
         {"step": 4, "tile": "5m", "action": "discard"},
         {"action": "pass"},  # outside the closed div: its hx-vals no longer apply
     ]
+
+
+@pytest.mark.parametrize(
+    "part",
+    [
+        # hx-vals on nested elements of one tag name, the nearest winning
+        '<div id="table-private"><div hx-vals=\'{"step": 3, "a": 1}\'><div class="x">'
+        '<div hx-vals=\'{"a": 2}\'><button ws-send name="tile" value="5m">5m</button></div>'
+        '<button ws-send name="action" value="pass">过</button></div></div></div>',
+        # a sibling's hx-vals closed before the control, a void element with hx-vals
+        '<div id="table-private"><div hx-vals=\'{"a": 1}\'><span></span></div>'
+        '<input hx-vals=\'{"b": 2}\'><span><button ws-send name="x" value="y">y</button>'
+        '</span><div hx-vals=\'{"c": 3}\'><svg><use href="#t-1m"/></svg>'
+        '<button ws-send class="tile tile--drawn" id="d" value="1m" name="tile">1m</button>'
+        "</div></div>",
+        # upper case, entities, a scope left open, a comment, a script
+        '<DIV id="table-private" HX-VALS="{&quot;step&quot;: 4}"><BUTTON WS-SEND name=a>'
+        "a</BUTTON><div hx-vals='{\"z\": 1}'><button ws-send name=b value=c>",
+        '<div id="table-private"><!-- <button ws-send name="no"> --><div hx-vals=\'{"a": 1}\'>'
+        '<script>x = "<button ws-send>"</script><button ws-send name="yes"></button></div></div>',
+        # hx-vals that do not parse, or are not an object; a control in the attribute text
+        '<div id="table-private" hx-vals="{oops"><div hx-vals="[1]" title="ws-send">'
+        '<button ws-send name="n" value="v" hx-vals="{&quot;k&quot;: 1}">v</button></div></div>',
+    ],
+)
+def test_a_seats_own_part_reads_as_the_tag_walk_reads_it(part: str) -> None:
+    """:func:`tests.load.wire._read_private` finds only the tags it needs: the same controls
+    as walking every tag, on markup that tries its shortcuts."""
+    from tests.load import wire
+
+    walked, read = wire.Frame(size=0), wire.Frame(size=0)
+    wire._parse_into(walked, part)
+    wire._read_private(read, part)
+    assert read == walked
+    assert read.controls
