@@ -272,3 +272,15 @@ def test_a_seats_own_part_reads_as_the_tag_walk_reads_it(part: str) -> None:
     wire._read_private(read, part)
     assert read == walked
     assert read.controls
+
+
+def test_a_push_of_the_seats_own_part_alone_is_read_by_the_shortcut():
+    """An answer in a window changes only the answering seat's part: its push starts with
+    that part, and is read from the tags that carry controls like any other."""
+    from tests.load import wire
+
+    with mock.patch.object(wire, "_read_private", wraps=wire._read_private) as read_private:
+        f = parse_frame(WINDOW_BUTTONS)
+    assert read_private.call_count == 1
+    assert f == wire._parse(WINDOW_BUTTONS)
+    assert f.private and [c.message for c in f.controls] == [{"step": 15, "action": "pass"}]

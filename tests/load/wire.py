@@ -189,7 +189,7 @@ def parse_frame(html: str) -> Frame:
         return _peek(html)
     if not html.startswith(_LIVE):
         start = html.find(_PRIVATE)
-        if start > 0:
+        if start >= 0:
             frame = _peek(html[:start], size=len(html.encode()))
             _read_private(frame, html[start:])
             return frame
