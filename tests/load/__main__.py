@@ -80,7 +80,6 @@ def timeline(timed: Sequence[tuple[float, float]], *, start: float) -> list[dict
 async def _run(
     args: argparse.Namespace, servers: list[Server], tables: list[Any]
 ) -> dict[str, Any]:
-    stop = asyncio.Event()
     runs: list[TableRun] = []
     players: list[Player] = []
     rng = random.Random(args.seed)
@@ -106,7 +105,7 @@ async def _run(
                 )
             )
     rss0 = sum(s.rss() for s in servers)
-    tasks = [asyncio.create_task(p.play(stop)) for p in players]
+    tasks = [asyncio.create_task(p.play()) for p in players]
     await asyncio.wait_for(asyncio.gather(*(p.connected.wait() for p in players)), 120)
     seated.set()
     # Every table sat down at the same instant: their connections and first moves come as
@@ -141,7 +140,8 @@ async def _run(
     drain_until = time.perf_counter() + DRAIN_SECONDS
     while time.perf_counter() < drain_until and any(r.in_flight for r in runs):
         await asyncio.sleep(0.05)
-    stop.set()
+    for task in tasks:
+        task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
     latencies = [x for r in runs for x in r.latencies]
     if args.timeline:

@@ -191,7 +191,8 @@ class Player:
     that carries a new one, with or without a public part (in a claim window another seat's
     answer changes only the asked seats' buttons, whose step moved on)."""
 
-    async def play(self, stop: asyncio.Event) -> None:
+    async def play(self) -> None:
+        """Play until the table is done or the task is cancelled (the run's end)."""
         async with self.handshakes:
             ws = await websockets.connect(
                 self.url,
@@ -205,18 +206,20 @@ class Player:
         async with ws:
             self.connected.set()
             thinking: asyncio.Task[None] | None = None
-            while not stop.is_set() and not self.table.done:
-                try:
-                    text = await asyncio.wait_for(ws.recv(), timeout=1.0)
-                except TimeoutError:
-                    continue
-                at = time.perf_counter()  # the screen has it: what it does next is the page's
-                frame = parse_frame(text if isinstance(text, str) else text.decode())
-                self.table.received(self.seat, frame, at)
-                if self.shows(frame) and (thinking is None or thinking.done()):
-                    thinking = asyncio.create_task(self._press(ws, again=frame.error))
-            if thinking is not None:
-                thinking.cancel()
+            try:
+                # No timeout around recv(): asyncio.wait_for made a task and a timer for every
+                # push, and woke every quiet socket each second, in the process that shares
+                # the machine with the servers it measures. The run ends by cancelling this.
+                while not self.table.done:
+                    text = await ws.recv()
+                    at = time.perf_counter()  # the screen has it: what it does next is the page's
+                    frame = parse_frame(text if isinstance(text, str) else text.decode())
+                    self.table.received(self.seat, frame, at)
+                    if self.shows(frame) and (thinking is None or thinking.done()):
+                        thinking = asyncio.create_task(self._press(ws, again=frame.error))
+            finally:
+                if thinking is not None:
+                    thinking.cancel()
 
     def shows(self, frame: Frame) -> bool:
         """The page now shows ``frame``: whether to think and press a button, because it
