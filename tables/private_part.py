@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.template.loader import render_to_string
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
 from tables.board import Choice, HintsView, PrivateBoard, private_board
@@ -20,10 +20,13 @@ from tables.dissolve import VoteState, VoteView, vote_state_load, vote_view
 from tables.fragments import compact, remembered, remembered_render
 from tables.melds import MeldView
 from tables.table import Table
+from tables.templatetags.mahjong_tiles import is_bao, render_tile, render_tiles
 
 __all__ = [
+    "MyHand",
     "PrivateView",
     "SeatControls",
+    "my_hand_html",
     "private_view",
     "render_private",
     "render_private_view",
@@ -35,7 +38,6 @@ MY_PROMPT_TEMPLATE = "tables/_my_prompt.html"
 CONTROLS_TEMPLATE = "tables/_my_controls.html"
 MATCH_ACTIONS_TEMPLATE = "tables/_my_match_actions.html"
 MY_CHOICES_TEMPLATE = "tables/_my_choices.html"
-MY_HAND_TEMPLATE = "tables/_my_hand.html"
 MY_HINTS_TEMPLATE = "tables/_my_hints.html"
 
 
@@ -118,6 +120,42 @@ class MyHand:
     bao: str
 
 
+def my_hand_html(view: MyHand) -> SafeString:
+    """A seat's own tiles: its 暗杠 and its hand, the drawn tile last, as ``ws-send`` buttons
+    on its turn. Built in Python, not by a template, like a panel's river: the hand changes
+    with nearly every move of its seat, and the template around its tiles cost more than the
+    tiles themselves (6.2 % of a server's CPU at 400 tables, py-spy)."""
+    melds = format_html_join(
+        "",
+        '<span class="meld meld-{}" title="{}">{}</span>',
+        (
+            (m.kind, m.label, render_tiles(m.tiles, bao=view.bao, small=True, local=True))
+            for m in view.hidden_melds
+        ),
+    )
+    on_turn = view.can_discard
+    return format_html(
+        '<div class="my-row">{}<div id="my-hand" class="tile-row tile-hand{}" '
+        'hx-vals=\'{{"action": "discard"}}\'{}>{}{}</div></div>',
+        format_html('<div class="melds my-melds">{}</div>', melds) if melds else "",
+        " can-discard" if on_turn else "",
+        format_html(' data-discard-waits="{}"', view.discard_waits_json)
+        if view.discard_waits_json
+        else "",
+        render_tiles(view.my_hand, bao=view.bao, button=on_turn, ws_send=on_turn, local=True),
+        render_tile(
+            view.drawn,
+            bao=is_bao(view.drawn, view.bao),
+            drawn=True,
+            button=on_turn,
+            ws_send=on_turn,
+            local=True,
+        )
+        if view.drawn
+        else "",
+    )
+
+
 @dataclass(frozen=True)
 class MyPrompt:
     """The line under a seat's hand on its turn: how to discard (unless on 托管), and the
@@ -179,19 +217,7 @@ def render_private_view(view: PrivateView | None, *, csrf_token: str) -> SafeStr
             ),
             tiles_local=True,
         ),
-        remembered_render(
-            MY_HAND_TEMPLATE,
-            "view",
-            MyHand(
-                hidden_melds=tuple(mine.hidden_melds),
-                my_hand=tuple(mine.my_hand),
-                drawn=mine.drawn,
-                can_discard=mine.can_discard,
-                discard_waits_json=mine.discard_waits_json if mine.discard_waits else "",
-                bao=mine.bao,
-            ),
-            tiles_local=True,
-        ),
+        _my_hand(mine),
         remembered_render(MY_PROMPT_TEMPLATE, "view", MyPrompt(mine.can_discard, mine.tuoguan)),
         remembered_render(
             MY_HINTS_TEMPLATE, "view", MyHints(hints=mine.hints, bao=mine.bao), tiles_local=True
@@ -203,6 +229,18 @@ def render_private_view(view: PrivateView | None, *, csrf_token: str) -> SafeStr
             lambda: compact(render_to_string(MATCH_ACTIONS_TEMPLATE, parts)),
         ),
     )
+
+
+def _my_hand(mine: PrivateBoard) -> SafeString:
+    view = MyHand(
+        hidden_melds=tuple(mine.hidden_melds),
+        my_hand=tuple(mine.my_hand),
+        drawn=mine.drawn,
+        can_discard=mine.can_discard,
+        discard_waits_json=mine.discard_waits_json if mine.discard_waits else "",
+        bao=mine.bao,
+    )
+    return remembered("my_hand", repr(view), lambda: my_hand_html(view))
 
 
 def render_private(

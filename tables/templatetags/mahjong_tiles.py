@@ -310,14 +310,9 @@ def tile_tag(
     ``bao`` is a flag, or the 宝 kind itself (``bao=bao_code``): then the tile glows only if
     it is of that kind, handy in ``{% for t in hand %}{% tile t bao=bao %}{% endfor %}``.
     """
-    if isinstance(bao, bool):
-        is_bao = bao
-    else:
-        bao_kind = _bao_kind(bao)
-        is_bao = bao_kind is not None and bao_kind == to_kind(code)
     return render_tile(
         code,
-        bao=is_bao,
+        bao=is_bao(code, bao),
         drawn=bool(drawn),
         selected=bool(selected),
         small=bool(small),
@@ -377,6 +372,18 @@ def tile_sprite_inline_tag() -> SafeString:
 def tile_sprite_url_tag() -> str:
     """``{% tile_sprite_url %}``: the sprite's versioned URL."""
     return sprite_url()
+
+
+def is_bao(code: object, bao: object) -> bool:
+    """Whether tile ``code`` glows as a 宝: ``bao`` is a flag, or the 宝's kind or code.
+
+    >>> is_bao("5z", "5z"), is_bao("5z", "1m"), is_bao("5z", ""), is_bao("5z", True)
+    (True, False, False, True)
+    """
+    if isinstance(bao, bool):
+        return bao
+    bao_kind = _bao_kind(bao)
+    return bao_kind is not None and bao_kind == to_kind(code)
 
 
 def _bao_kind(bao: object) -> int | None:
