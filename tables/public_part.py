@@ -21,7 +21,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from tables import selectors
-from tables.board import SeatPanel, public_board
+from tables.board import PublicBoard, SeatPanel, public_board
 from tables.fragments import compact, remembered, remembered_render
 from tables.melds import MeldView
 from tables.models import Room
@@ -65,7 +65,6 @@ def render_public(table: Table) -> SafeString:
         counting=ends_at_ms is not None,
         tiles=CenterTiles(pub.indicator, pub.bao, tuple(pub.burned)),
     )
-    overlay = {"pub": pub, "room": table.room, "tiles_local": True}
     return format_html(
         '<div id="table-public" class="table-public phase-{}" data-hand="{}" data-step="{}" '
         'data-version="{}" data-phase="{}"><header class="table-bar">{}{}{}</header>'
@@ -86,9 +85,16 @@ def render_public(table: Table) -> SafeString:
             holes={"wall_left": pub.wall_left, **counting},
             tiles=remembered_render(CENTER_TILES_TEMPLATE, "t", center.tiles, tiles_local=True),
         ),
-        compact(render_to_string(OVERLAY_TEMPLATE, overlay))
-        if pub.settlement or pub.finished
-        else "",
+        _overlay(pub, table.room),
+    )
+
+
+def _overlay(pub: PublicBoard, room: Room) -> SafeString:
+    """The settlement, or the match's summary, over the table; nothing while a hand runs."""
+    if not (pub.settlement or pub.finished):
+        return mark_safe("")
+    return compact(
+        render_to_string(OVERLAY_TEMPLATE, {"pub": pub, "room": room, "tiles_local": True})
     )
 
 
