@@ -45,6 +45,7 @@ from django.db.models import Field, Model, Q
 from django.db.models.expressions import Expression
 from django.db.models.sql import Query, UpdateQuery
 from django.db.transaction import TransactionManagementError
+from psycopg.types.json import Jsonb
 
 from accounts.models import User
 from tables.models import Room, Seat
@@ -202,8 +203,6 @@ def _state_param(value: Any, field: Field[Any, Any]) -> Any:
     # orjson writes a NaN or an infinity as null (json as a token only Python reads back);
     # a state's numbers are counts, seats and timestamps, never either.
     if connection.vendor == "postgresql":
-        from psycopg.types.json import Jsonb
-
         return Jsonb(value, dumps=lambda _value: encoded)
     return encoded.decode()
 
