@@ -208,17 +208,16 @@ def _read_private(frame: Frame, html: str) -> None:
         _parse_into(frame, html)
         return
     frame.private = True
-    frame.error = frame.error or 'id="table-error"' in html
-    frame.finished = frame.finished or 'id="match-summary"' in html
+    _note_marks(frame, html)
     scopes: list[tuple[int, int, dict[str, Any]]] = []
-    for start, tag, a in _tags_with(html, low, "hx-vals"):
+    for start, end, tag, a in _tags_with(html, low, "hx-vals"):
         try:
             loaded = json.loads(a["hx-vals"])
         except ValueError:
             continue
         if isinstance(loaded, dict) and loaded:
-            scopes.append((start, _element_end(html, start, tag), loaded))
-    for start, _tag, a in _tags_with(html, low, "ws-send"):
+            scopes.append((start, _element_end(html, end, tag), loaded))
+    for start, _end, _tag, a in _tags_with(html, low, "ws-send"):
         message: dict[str, Any] = {}
         for begin, end, vals in scopes:  # outermost first: the nearest is applied last
             if begin <= start < end:
@@ -226,10 +225,10 @@ def _read_private(frame: Frame, html: str) -> None:
         frame.controls.append(_control(message, a))
 
 
-def _tags_with(html: str, low: str, attribute: str) -> list[tuple[int, str, dict[str, str]]]:
+def _tags_with(html: str, low: str, attribute: str) -> list[tuple[int, int, str, dict[str, str]]]:
     """The start tags that carry ``attribute`` (lower case; ``low`` is ``html`` lowered), in
-    order: where each starts, its name and its attributes."""
-    found: list[tuple[int, str, dict[str, str]]] = []
+    order: where each starts and ends, its name and its attributes."""
+    found: list[tuple[int, int, str, dict[str, str]]] = []
     at = low.find(attribute)
     while at >= 0:
         start = html.rfind("<", 0, at)
@@ -237,26 +236,25 @@ def _tags_with(html: str, low: str, attribute: str) -> list[tuple[int, str, dict
         if m is not None and not m.group(1) and m.group(2):
             a = _attributes(m.group(3))
             if attribute in a and (not found or found[-1][0] != start):
-                found.append((start, m.group(2).lower(), a))
+                found.append((start, m.end(), m.group(2).lower(), a))
         at = low.find(attribute, max(at + 1, m.end() if m is not None else 0))
     return found
 
 
-def _element_end(html: str, start: int, tag: str) -> int:
-    """Where the element whose start tag begins at ``start`` ends (the whole rest of
+def _element_end(html: str, tag_end: int, tag: str) -> int:
+    """Where the element ``tag`` whose start tag ends at ``tag_end`` ends (the whole rest of
     ``html`` when it is left open); a void or self-closing element ends with its tag."""
-    m = _TAG.match(html, start)
-    assert m is not None
-    if tag in _VOID or m.group(3).endswith("/"):
-        return m.end()
+    if tag in _VOID or html[tag_end - 2] == "/":
+        return tag_end
     depth = 0
-    for t in re.finditer(rf"<(/?){re.escape(tag)}[\s/>]", html[m.end() :], re.IGNORECASE):
+    pattern = re.compile(rf"<(/?){re.escape(tag)}[\s/>]", re.IGNORECASE)
+    for t in pattern.finditer(html, tag_end):
         if not t.group(1):
             depth += 1
         elif depth:
             depth -= 1
         else:
-            return m.end() + t.start()
+            return t.start()
     return len(html)
 
 
@@ -280,9 +278,14 @@ def _peek(html: str, size: int | None = None) -> Frame:
     root = _VERSIONED.search(html)
     if root is not None:
         _root(frame, _attributes(root.group(1)))
-    frame.error = 'id="table-error"' in html
-    frame.finished = 'id="match-summary"' in html
+    _note_marks(frame, html)
     return frame
+
+
+def _note_marks(frame: Frame, html: str) -> None:
+    """What ``html`` says of the frame without parsing: an error line, the match's end."""
+    frame.error = frame.error or 'id="table-error"' in html
+    frame.finished = frame.finished or 'id="match-summary"' in html
 
 
 def htmx_message(control: Control, *, page_url: str) -> str:
