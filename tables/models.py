@@ -10,6 +10,8 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from tables.fields import OrjsonField
+
 SEATS = 4
 BOT_BASIC = "basic"
 
@@ -38,7 +40,7 @@ class Room(models.Model):
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     # The live game, written only by ``tables.table``: the match and the current hand as the
     # engine's JSON (secret: holds every hand and the wall), bumped ``version`` on every commit.
-    state = models.JSONField(null=True, blank=True)
+    state = OrjsonField(null=True, blank=True)
     version = models.PositiveIntegerField(_("version"), default=0)
     deadline = models.DateTimeField(_("next due"), null=True, blank=True)
     """When something is next due at the table (a bot's move, a timer running out)."""

@@ -14,12 +14,6 @@ once per connection. The room's write back (:func:`room_save`)
 likewise: ``Model.save(update_fields=...)`` built its UPDATE each time (232 us against 81
 us for the same statement, JSON encoding included).
 
-The room's state (about 5 KB of JSON) is encoded here by orjson rather than the standard
-library, which the ORM uses: 6 us against 66 us for a hand's state, where the standard
-library's encoding was 3 % of a server's CPU (``docs/performance.md``, 2026-12-07, later).
-It is still decoded by the standard library, as the ORM does: orjson would read an integer
-past 64 bits as a float, where encoding one only fails (and falls back).
-
 A move and a tick want both reads at once: :func:`room_locked_with_seats` sends them to
 PostgreSQL in one round trip, which the one database thread of a process no longer waits
 for twice (nor for the GIL twice after).
@@ -38,14 +32,12 @@ from functools import cache
 from typing import Any
 from weakref import WeakKeyDictionary
 
-import orjson
 from django.db import DatabaseError, connection, connections
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import Field, Model, Q
 from django.db.models.expressions import Expression
 from django.db.models.sql import Query, UpdateQuery
 from django.db.transaction import TransactionManagementError
-from psycopg.types.json import Jsonb
 
 from accounts.models import User
 from tables.models import Room, Seat
@@ -193,31 +185,12 @@ def _converted(read: _Read, rows: list[Any]) -> list[Any]:
     return list(compiler.apply_converters(rows, converters)) if converters else rows
 
 
-def _state_param(value: Any, field: Field[Any, Any]) -> Any:
-    """The room's state as a parameter of the UPDATE, as ``field`` would give it to the
-    database, encoded by orjson."""
-    try:
-        encoded = orjson.dumps(value)
-    except TypeError:  # what orjson refuses and json takes (an int past 64 bits, an int key)
-        return field.get_db_prep_save(value, connection)
-    # orjson writes a NaN or an infinity as null (json as a token only Python reads back);
-    # a state's numbers are counts, seats and timestamps, never either.
-    if connection.vendor == "postgresql":
-        return Jsonb(value, dumps=lambda _value: encoded)
-    return encoded.decode()
-
-
 def room_save(room: Room) -> None:
     """Write the room's :data:`ROOM_SAVED` fields, as ``room.save(update_fields=ROOM_SAVED)``
     would (no model of ours listens to its signals); each value is prepared for the
     database by its field, as the ORM does."""
     sql, fields = _room_save_sql(connection.alias)
-    params = [
-        _state_param(room.state, f)
-        if f.name == "state"
-        else f.get_db_prep_save(getattr(room, f.attname), connection)
-        for f in fields
-    ]
+    params = [f.get_db_prep_save(getattr(room, f.attname), connection) for f in fields]
     with connection.cursor() as cursor:
         cursor.execute(sql, [*params, room.pk])
         if cursor.rowcount != 1:
