@@ -149,6 +149,40 @@ class Rules:
                 raise RulesError(f"rule option {name!r} takes one of {choices}, not {value!r}")
         return dataclasses.replace(self, **options)
 
+    def unused_options(self) -> tuple[str, ...]:
+        """The options set to a value that these rules never read: ``chang_jiuyao`` on under
+        the 番 score table (§9 has no 长九幺), or a ``rob_settlement`` other than the
+        profile's with ``qiang_gang`` off (no gang is ever robbed). Stored rules keep such a
+        value; a new choice of rules is refused with :meth:`check_in_use` instead.
+
+        >>> Rules.profile_named("jiuyao_fan").with_options(chang_jiuyao=True).unused_options()
+        ('chang_jiuyao',)
+        >>> Rules(qiang_gang=False, rob_settlement="fan").unused_options()
+        ('rob_settlement',)
+        >>> Rules.profile_named("jiuyao_fan").with_options(qiang_gang=False).unused_options()
+        ()
+        """
+        unused: list[str] = []
+        if self.chang_jiuyao and self.scoring != "standard":
+            unused.append("chang_jiuyao")
+        base = PROFILES.get(self.profile, PROFILES["standard"])
+        if not self.qiang_gang and self.rob_settlement != base.rob_settlement:
+            unused.append("rob_settlement")
+        return tuple(unused)
+
+    def check_in_use(self) -> Rules:
+        """These rules, or :class:`RulesError` naming an option they would silently ignore.
+
+        >>> Rules(scoring="fan", chang_jiuyao=True).check_in_use()
+        Traceback (most recent call last):
+        ...
+        engine.rules.RulesError: rule option 'chang_jiuyao' is not used by the 番 score table \
+(scoring fan): 长九幺 doubles only in the standard table; turn it off or choose standard scoring
+        """
+        for name in self.unused_options():
+            raise RulesError(_UNUSED[name])
+        return self
+
     def to_json(self) -> dict[str, Any]:
         """Every option, explicitly, so stored rules don't drift if a profile's defaults change."""
         return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
@@ -158,6 +192,15 @@ class Rules:
         base = PROFILES.get(self.profile, PROFILES["standard"]).to_json()
         return {k: v for k, v in self.to_json().items() if k != "profile" and base.get(k) != v}
 
+
+_UNUSED = {
+    "chang_jiuyao": "rule option 'chang_jiuyao' is not used by the 番 score table (scoring fan): "
+    "长九幺 doubles only in the standard table; turn it off or choose standard scoring",
+    "rob_settlement": "rule option 'rob_settlement' is not used when qiang_gang is off: no gang "
+    "is ever robbed, so there is no robbed gang to settle; leave it at the profile's value or "
+    "turn qiang_gang on",
+}
+"""Why each option of :meth:`Rules.unused_options` would be ignored, naming it."""
 
 PROFILES: dict[str, Rules] = {
     "standard": Rules(),

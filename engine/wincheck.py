@@ -7,4 +7,4 @@ from engine.cli.wincheck import main
 __all__ = ["main"]
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

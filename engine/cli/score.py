@@ -25,6 +25,7 @@ from functools import lru_cache
 from json.scanner import make_scanner
 from typing import Any
 
+from engine.cli.arguments import stdin_only
 from engine.judging.judge import HandError, Judgement, WinContext, judge_counts
 from engine.judging.memo import remembered
 from engine.melds import Meld, MeldError, parse_meld
@@ -59,7 +60,9 @@ _FIELDS = {
 @lru_cache(maxsize=256)
 def _rules(text: str) -> Rules:
     data = json.loads(text)
-    return Rules.from_json(data)
+    # a line's rules are a new choice, not a stored record: an option they would ignore is
+    # refused rather than silently dropped
+    return Rules.from_json(data).check_in_use()
 
 
 @remembered
@@ -342,8 +345,11 @@ def _random_winning(rng: random.Random, pool: list[int]) -> tuple[list[int], lis
     return hand, melds
 
 
-def main() -> None:
-    """Read all of stdin, write one answer per non-blank line."""
+def main(argv: Sequence[str] | None = None) -> int:
+    """Read all of stdin, write one answer per non-blank line; arguments are refused."""
+    refused = stdin_only("python -m engine.score", __doc__ or "", argv)
+    if refused is not None:
+        return refused
     data = sys.stdin.read()
     # identical lines (common in replays and batch checks) are judged once
     memo: dict[str, str] = {}
@@ -356,3 +362,4 @@ def main() -> None:
             answer = memo[line] = score_line(line)
         out.append(answer)
     sys.stdout.write("\n".join(out) + ("\n" if out else ""))
+    return 0

@@ -35,7 +35,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.hands < 0:
         parser.error("--hands must be >= 0")
     try:
-        rules = Rules.from_json(args.rules)
+        rules = Rules.from_json(args.rules).check_in_use()
     except ValueError as exc:
         parser.error(str(exc))
     if args.log:

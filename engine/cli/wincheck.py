@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from functools import cache
 from operator import add, itemgetter, sub
 
+from engine.cli.arguments import stdin_only
 from engine.judging.memo import remembered
 from engine.judging.shape import fewest_wilds, is_complete, pack_costs, suit_table
 from engine.tiles import (
@@ -232,9 +233,13 @@ def _bulk_answers(matches: list[tuple[str, str, str, str, str]]) -> list[str] | 
     return answers
 
 
-def main() -> None:
-    """Read all of stdin, write one answer per line."""
+def main(argv: Sequence[str] | None = None) -> int:
+    """Read all of stdin, write one answer per line; arguments are refused."""
+    refused = stdin_only("python -m engine.wincheck", __doc__ or "", argv)
+    if refused is not None:
+        return refused
     sys.stdout.write(check_text(sys.stdin.read()))
+    return 0
 
 
 def make_wincheck_input(n: int, seed: int = 0) -> list[str]:

@@ -117,7 +117,7 @@ def judge_counts(
     if got is not None:
         return got
     check_hand(counts, n_concealed, melds, winning_tile, indicator)
-    check_context(counts, melds, winning_tile, indicator, context)
+    check_context(counts, melds, winning_tile, indicator, context, rules)
     return _MEMO.keep(
         key, _judge(list(counts), melds, winning_tile, indicator, context, rules, setting)
     )

@@ -257,12 +257,16 @@ def _config_candidates(
     if pair_kind is None:
         # more odd counts than wilds to pair them (counts are at most four): no 七对
         haohua = -1 if nat.count(1) + nat.count(3) > wilds else _qidui_haohua(nat, wilds, present)
+    elif nat.count(1) + nat.count(3) > wilds:
+        # 宝吊: the 12 tiles beside the lone 宝 must already be six pairs; the drawn tile
+        # and the lone 宝 make the seventh together, never two half-pairs (§6, seed 002)
+        haohua = -1
     else:
         q_nat = list(nat)
         if pair_kind >= 0:
             q_nat[pair_kind] += 2
         else:
-            q_wilds += 2
+            q_wilds += 2  # a pair of 宝, read as one kind: a spare pair
         q_present = present if pair_kind < 0 or nat[pair_kind] else [*present, pair_kind]
         haohua = _qidui_haohua(q_nat, q_wilds, q_present)
     if haohua >= 0:
@@ -391,7 +395,11 @@ def candidates(
     if not may_form_pattern(nat, wilds, meld_tiles):
         return out, _NO_PATTERNS
     if wilds == 0:
-        _config_candidates(nat, 0, None, meld_tiles, melds, "wubao", out, patterns)
+        # under strict_no_bao a 宝 in a declared meld (a claimed flown 宝, or one from hand in
+        # a 吃) is among the 14 tiles too, so the hand is not 无宝 (§6, seed 001)
+        strict = rules.strict_no_bao and bao in meld_tiles
+        status = "youbao" if strict else "wubao"
+        _config_candidates(nat, 0, None, meld_tiles, melds, status, out, patterns)
         return out, frozenset(patterns)
     _config_candidates(nat, wilds, None, meld_tiles, melds, "youbao", out, patterns)
     if not out:
@@ -411,7 +419,7 @@ def candidates(
             diao: list[Candidate] = []
             # cheap filter: 宝吊 readings are standard shapes or 七对 (the pair keeps parity)
             if sets_only(rest, rest_wilds) or (
-                not melds and rest.count(1) + rest.count(3) <= rest_wilds + (2 if pair < 0 else 0)
+                not melds and rest.count(1) + rest.count(3) <= rest_wilds
             ):
                 _config_candidates(rest, rest_wilds, pair, meld_tiles, melds, "baodiao", diao, None)
             out.extend(diao)

@@ -21,6 +21,7 @@ from functools import lru_cache
 from engine.judging.memo import remembered
 from engine.judging.scoring import WinContext
 from engine.melds import GANG_KINDS, MELD_KINDS, Meld
+from engine.rules import Rules
 from engine.tiles import BAO_OF, KIND_COUNT, format_tile
 
 __all__ = ["HandError", "check_context", "check_hand", "check_meld", "concealed_counts"]
@@ -87,11 +88,18 @@ def check_context(
     winning_tile: int,
     indicator: int,
     context: WinContext,
+    rules: Rules | None = None,
 ) -> None:
-    """Raise :class:`HandError` unless ``context`` could have happened with this hand.
+    """Raise :class:`HandError` unless ``context`` could have happened with this hand
+    (under ``rules``, when given: a 抢杠 win needs ``qiang_gang``).
 
     Only after a memo miss: an answer in the memo was checked when it was made.
     """
+    if context.win_by == "rob_gang" and rules is not None and not rules.qiang_gang:
+        raise HandError(
+            "a 抢杠 win (win_by rob_gang) can't happen under these rules: the option qiang_gang "
+            "is off, so nobody may rob a gang and every win is self-drawn"
+        )
     if not 0 <= context.flown_bao <= 4 or not 0 <= context.gang_draws <= 4:
         # only four 宝 exist and a hand holds at most four gangs
         raise HandError("flown_bao and gang_draws must each be between 0 and 4")

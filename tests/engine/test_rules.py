@@ -86,3 +86,37 @@ def test_a_value_equal_to_an_accepted_one_is_still_checked(
 def test_an_unhashable_value_is_refused_as_a_rule_error() -> None:
     with pytest.raises(RulesError, match="qiang_gang"):
         Rules.from_json({"qiang_gang": [True]})
+
+
+@pytest.mark.parametrize(
+    ("options", "unused"),
+    [
+        # §9 has no 长九幺: the 番 score table never reads chang_jiuyao (seed 002's option)
+        ({"profile": "jiuyao_fan", "chang_jiuyao": True}, ("chang_jiuyao",)),
+        ({"scoring": "fan", "chang_jiuyao": True}, ("chang_jiuyao",)),
+        ({"chang_jiuyao": True}, ()),  # the standard table doubles 长九幺
+        ({"profile": "jiuyao_fan", "chang_jiuyao": False}, ()),  # off: nothing is ignored
+        # without 抢杠 no gang is robbed, so a changed settlement of a robbed gang does nothing
+        ({"qiang_gang": False, "rob_settlement": "fan"}, ("rob_settlement",)),
+        ({"profile": "jiuyao_fan", "qiang_gang": False}, ()),  # the profile's own value stays
+        (
+            {"profile": "jiuyao_fan", "qiang_gang": False, "rob_settlement": "standard"},
+            ("rob_settlement",),
+        ),
+    ],
+)
+def test_options_the_rules_never_read_are_named(
+    options: dict[str, object], unused: tuple[str, ...]
+) -> None:
+    rules = Rules.from_json(options)  # stored rules load whatever they hold
+    assert rules.unused_options() == unused
+    if unused:
+        with pytest.raises(RulesError, match=f"rule option '{unused[0]}' is not used"):
+            rules.check_in_use()
+    else:
+        assert rules.check_in_use() is rules
+
+
+@pytest.mark.parametrize("profile", list(PROFILES))
+def test_every_profile_uses_all_its_own_options(profile: str) -> None:
+    assert PROFILES[profile].unused_options() == ()

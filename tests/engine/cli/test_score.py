@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -272,3 +273,38 @@ def test_odd_tile_text_is_refused(concealed: str, needle: str) -> None:
     line = json.dumps({"concealed": concealed, "winning_tile": "1m", "indicator": "9s"})
     out = json.loads(score_line(line))
     assert set(out) == {"error"} and needle in out["error"]
+
+
+def test_refusals_of_issue_33_answer_an_error_line() -> None:
+    robbed = {
+        "concealed": "123m456m789p234s55z",
+        "winning_tile": "4s",
+        "indicator": "1z",
+        "win_by": "rob_gang",
+    }
+    lines = [
+        json.dumps({**robbed, "rules": {"qiang_gang": False}}),
+        json.dumps({**robbed, "rules": {"profile": "jiuyao_fan", "qiang_gang": False}}),
+        json.dumps({**robbed, "rules": {"profile": "jiuyao_fan", "chang_jiuyao": True}}),
+        json.dumps(robbed),  # 抢杠 on (the default): §7 平胡 4 × 6 = 24
+    ]
+    out = run_cli(lines)
+    assert (
+        out[0]
+        == out[1]
+        == {
+            "error": "a 抢杠 win (win_by rob_gang) can't happen under these rules: the option "
+            "qiang_gang is off, so nobody may rob a gang and every win is self-drawn"
+        }
+    )
+    assert str(out[2]["error"]).startswith("rule option 'chang_jiuyao' is not used by the 番")
+    assert out[3]["score"] == 24
+
+
+def test_arguments_are_refused_not_ignored(
+    tool: Callable[..., subprocess.CompletedProcess[str]],
+) -> None:
+    line = json.dumps({"concealed": "123m456m789p234s55z", "winning_tile": "5z", "indicator": "1z"})
+    proc = tool("engine.score", "--rules", "jiuyao_fan", stdin=line + "\n")
+    assert (proc.returncode, proc.stdout) == (2, "")
+    assert "refused: --rules jiuyao_fan" in proc.stderr

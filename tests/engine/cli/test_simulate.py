@@ -82,3 +82,18 @@ def test_replay_takes_an_explicit_wall(tmp_path: Path) -> None:
 def test_bad_arguments_are_refused() -> None:
     done = run("engine.simulate", "--bots", "basic,basic")
     assert done.returncode == 2 and "--bots takes four of" in done.stderr
+
+
+def test_rules_with_an_option_they_never_read_are_refused() -> None:
+    # chang_jiuyao is the standard table's; the 番 profile would play on ignoring it
+    done = run(
+        "engine.simulate",
+        "--hands",
+        "1",
+        "--rules",
+        '{"profile": "jiuyao_fan", "chang_jiuyao": true}',
+    )
+    assert done.returncode == 2 and "rule option 'chang_jiuyao' is not used" in done.stderr
+    assert done.stdout == ""
+    done = run("engine.simulate", "--hands", "1", "--rules", '{"chang_jiuyo": true}')
+    assert done.returncode == 2 and "unknown rule option 'chang_jiuyo'" in done.stderr

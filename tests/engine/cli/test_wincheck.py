@@ -5,16 +5,13 @@ from __future__ import annotations
 
 import itertools
 import subprocess
-import sys
-from pathlib import Path
+from collections.abc import Callable
 
 from engine.cli import wincheck
 from engine.cli.wincheck import check_line, check_text, make_wincheck_input
 from engine.judging import memo
 from engine.judging.shape import fewest_wilds, is_complete, pack_costs
 from engine.tiles import counts_of, parse_tiles
-
-ROOT = Path(__file__).resolve().parents[3]
 
 
 def _c(text: str) -> list[int]:
@@ -58,26 +55,17 @@ def test_bulk_matches_line_by_line():
         assert check_line(line) == ("1" if truth else "0")
 
 
-def _run_cli(stdin: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "engine.wincheck"],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        check=True,
-        timeout=60,
-    )
+Tool = Callable[..., subprocess.CompletedProcess[str]]
 
 
-def test_cli_output_format():
-    out = _run_cli("123m456p789s1z 1\n19m 0\n11z 0\n")
+def test_cli_output_format(tool: Tool) -> None:
+    out = tool("engine.wincheck", stdin="123m456p789s1z 1\n19m 0\n11z 0\n")
     assert out.stdout == "1\n0\n1\n"
     assert out.stderr == ""
 
 
-def test_cli_reports_errors_per_line_and_continues():
-    out = _run_cli("123m456p789s1z 1\n8z 0\n123m456p789s 2\n")
+def test_cli_reports_errors_per_line_and_continues(tool: Tool) -> None:
+    out = tool("engine.wincheck", stdin="123m456p789s1z 1\n8z 0\n123m456p789s 2\n")
     assert out.stdout.splitlines() == [
         "1",
         "error: no honor 8z in '8z': honors are 1z-7z (东南西北中发白)",
@@ -85,12 +73,12 @@ def test_cli_reports_errors_per_line_and_continues():
     ]
 
 
-def test_cli_empty_input():
-    assert _run_cli("").stdout == ""
+def test_cli_empty_input(tool: Tool) -> None:
+    assert tool("engine.wincheck").stdout == ""
 
 
-def test_cli_skips_blank_lines_like_the_score_cli():
-    assert _run_cli("\n11z 0\n\n  \t\n19m 0\n\n").stdout == "1\n0\n"
+def test_cli_skips_blank_lines_like_the_score_cli(tool: Tool) -> None:
+    assert tool("engine.wincheck", stdin="\n11z 0\n\n  \t\n19m 0\n\n").stdout == "1\n0\n"
 
 
 def test_honor_table_matches_the_search():
@@ -132,3 +120,11 @@ def test_bulk_falls_back_for_other_line_breaks():
     assert check_text(text) == "".join(check_line(x) + "\n" for x in text.splitlines())
     assert check_text("11z 0") == "1\n"
     assert check_text("11z 0\n\n") == "1\n"  # a blank line is skipped, not answered
+
+
+def test_cli_refuses_arguments_it_would_ignore(
+    tool: Callable[..., subprocess.CompletedProcess[str]],
+) -> None:
+    proc = tool("engine.wincheck", "--wilds", "2", stdin="123m456p789s1z 1\n")
+    assert (proc.returncode, proc.stdout) == (2, "")
+    assert "takes no arguments" in proc.stderr and "refused: --wilds 2" in proc.stderr

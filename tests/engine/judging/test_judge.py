@@ -539,3 +539,89 @@ def test_may_win_keeps_every_tile_the_full_filter_keeps() -> None:
                 assert k in fast, (hand, melds, indicator, k)
                 kept += 1
     assert kept > 300
+
+
+# ---------------------------------------------------------------- issue #33's cases
+# Every expected score below is worked out from ../shared/rules/shangrao-rules.md (sections
+# cited) and the seeds, in both profiles: (standard score, standard name, 番 score).
+
+STRICT = {"strict_no_bao": True}
+
+
+@pytest.mark.parametrize(
+    ("hand", "win", "ind", "melds", "options", "standard", "name", "fan"),
+    [
+        # §6 宝吊 for 七对 is six pairs plus a lone 宝 (seed 000 3.13, seed 002 七对宝吊头). 宝 =
+        # 4z. The 13 tiles before the drawn 4z are 11m 33m 55p 77p 22s 9s 1z 4z: five pairs
+        # and two singles beside the 宝, so no 宝吊. Both 4z read as 9s and 1z: 有宝七对,
+        # §7 8; §9 七对 有宝 4, no 番. 无宝 fails: 9s and 1z are single.
+        ("1133m5577p229s144z", "4z", "3z", (), {}, 8, "有宝七对", 4),
+        # The same fault in 九幺七对 (宝 = 6z): before the drawn 6z, 1199m 1199p 1s 22z 3z and
+        # one 6z are four pairs and two singles, no 宝吊. 有宝: both 6z as 1s and 3z, 九幺七对
+        # 有宝 8 (§7). The 番 profile prices 九幺七对 on 七对's base (有宝 4) and plain 九幺
+        # 无宝 (the 6z as themselves, every tile a 1, 9 or honor) at 4 too: 4.
+        ("1199m1199p1s22z3z66z", "6z", "5z", (), {}, 8, "有宝九幺七对", 4),
+        # The 宝吊 七对 the fix must keep: 13 tiles = six pairs + a lone 宝 (4z), drawn 1z pairs
+        # it: 七对宝吊 12 (§7); §9 宝吊 8. (有宝 reads it 8, 无宝 has a single 1z and 4z.)
+        ("1133m5577p2299s1z4z", "1z", "3z", (), {}, 12, "七对宝吊", 8),
+        # 碰碰胡 restored through three 宝 (宝 = 6p, indicator 5p), won on the drawn 6p. The 13
+        # tiles before it, 555m 999s 222z 77z 66p, less a lone 宝 are 555m 999s 222z 77z 6p:
+        # three odd counts and one wild, so no 七对宝吊 (the old 96 / 64). Readings (§6):
+        #   无宝 碰碰胡 (666p as themselves, 宝吊无宝 of seed 000 3.13(3)2): 16; §9 10 +1 番
+        #     (宝吊还原) = 20;
+        #   碰碰胡宝吊 (77z + a 宝 is the fourth 刻子, the drawn 宝 pairs the lone one): 12 / 8;
+        #   有宝七对: the three 宝 read as 5m, 9s, 2z make 5555m 9999s 2222z 77z, seven pairs
+        #     with three fours (豪华 through 宝, docs/rules.md): §7 8† × 2^3 = 64; §9 有宝 4,
+        #     +3 番 = 32.
+        # The best reading is kept (§6): 64 / 32.
+        ("555m999s222z77z666p", "6p", "5p", (), {}, 64, "有宝七对", 32),
+        # The same restoring without a 七对 reading (a declared 碰 of 222z): 碰碰胡 无宝 16;
+        # §9 10 with 宝吊还原 +1 番 = 20.
+        ("555m999s77z666p", "6p", "5p", ("peng:222z",), {}, 16, "碰碰胡", 20),
+        # strict_no_bao counts the 宝 in declared melds (§6, seed 001: 14张牌中没有任何一张宝牌).
+        # 宝 = 6p, in the 碰. Without the option the 666p is itself: 碰碰胡 无宝 16 / 10.
+        ("111m999s222z77z", "2z", "5p", ("peng:666p",), {}, 16, "碰碰胡", 10),
+        # Under it the hand is not 无宝, nor 宝吊 (no lone 宝): 有宝碰碰胡 8 (§7); §9 有宝 4.
+        ("111m999s222z77z", "2z", "5p", ("peng:666p",), STRICT, 8, "有宝碰碰胡", 4),
+    ],
+)
+def test_issue_33_scores_in_both_profiles(
+    hand: str,
+    win: str,
+    ind: str,
+    melds: tuple[str, ...],
+    options: dict[str, Any],
+    standard: int,
+    name: str,
+    fan: int,
+) -> None:
+    j = J(hand, win, ind, melds, Rules().with_options(**options))
+    assert (j.score, j.name, j.win) == (standard, name, True)
+    assert J(hand, win, ind, melds, FAN.with_options(**options)).score == fan
+
+
+@pytest.mark.parametrize(
+    ("hand", "melds"),
+    [
+        ("123m456m789p55z", ("chi:567p",)),  # the 宝 6p in a declared 吃
+        ("123m456m789p567p55z", ()),  # the same 14 tiles held concealed
+    ],
+)
+def test_strict_no_bao_counts_a_bao_in_a_chi(hand: str, melds: tuple[str, ...]) -> None:
+    # 宝 = 6p. Under strict_no_bao no reading is 无宝 while a 6p is among the 14 (§6), and no
+    # 宝 stands alone, so the 平胡 is 有宝: §7 2, below the minimum of 4; §9 有宝平胡 can't win.
+    j = J(hand, "5z", "5p", melds, Rules(strict_no_bao=True))
+    assert (j.score, j.name, j.win) == (2, "有宝平胡", False)
+    assert not J(hand, "5z", "5p", melds, FAN.with_options(strict_no_bao=True)).win
+    # without the option the 6p is itself: 平胡 无宝 4 (§7), 2 (§9)
+    assert (J(hand, "5z", "5p", melds).score, J(hand, "5z", "5p", melds, FAN).score) == (4, 2)
+
+
+@pytest.mark.parametrize("rules", [Rules(), FAN])
+def test_a_rob_gang_win_is_refused_when_qiang_gang_is_off(rules: Rules) -> None:
+    # §4: 抢杠 is played only with the option qiang_gang; off, every win is self-drawn.
+    hand = ("123m456m789p234s55z", "4s", "1z")
+    assert J(*hand, rules=rules, win_by="rob_gang").win  # on: §7 4 × 6 = 24, §9 2 × 6 = 12
+    with pytest.raises(HandError, match="qiang_gang is off"):
+        J(*hand, rules=rules.with_options(qiang_gang=False), win_by="rob_gang")
+    assert J(*hand, rules=rules.with_options(qiang_gang=False)).win  # self-drawn: still a win

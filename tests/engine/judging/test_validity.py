@@ -13,6 +13,7 @@ from engine.judging.validity import (
     concealed_counts,
 )
 from engine.melds import Meld, parse_meld
+from engine.rules import PROFILES
 from engine.tiles import counts_of, parse_tile, parse_tiles
 
 
@@ -67,3 +68,15 @@ def test_a_rob_of_a_kind_the_ganger_cant_hold_four_of(
         check_context(counts, parsed, tile, shown, WinContext("rob_gang"))
     # self-drawn, the same tiles are a hand like any other
     check_context(counts, parsed, tile, shown, WinContext())
+
+
+@pytest.mark.parametrize("profile", list(PROFILES))
+def test_a_rob_is_refused_when_the_rules_play_no_qiang_gang(profile: str) -> None:
+    counts = counts_of(parse_tiles("123m456m789p234s55z"))
+    tile, shown = parse_tile("4s"), parse_tile("1z")
+    robbed = WinContext("rob_gang")
+    check_context(counts, [], tile, shown, robbed, PROFILES[profile])  # both play 抢杠 (§4)
+    without = PROFILES[profile].with_options(qiang_gang=False)
+    with pytest.raises(HandError, match="qiang_gang is off"):
+        check_context(counts, [], tile, shown, robbed, without)
+    check_context(counts, [], tile, shown, WinContext(), without)  # self-drawn: fine
