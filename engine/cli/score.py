@@ -40,7 +40,7 @@ from engine.tiles import (
     parse_tiles,
 )
 
-__all__ = ["main", "make_score_input", "score_line", "score_object"]
+__all__ = ["answer_of", "judge_object", "main", "make_score_input", "score_line", "score_object"]
 
 _FIELDS = {
     "concealed",
@@ -106,13 +106,14 @@ def _bool_field(obj: dict[str, Any], name: str) -> bool:
 
 def score_object(obj: Any) -> dict[str, Any]:
     """Answer one decoded input object."""
-    got = _judgement(obj)
-    if isinstance(got, str):
-        return {"error": got}
-    return _as_object(got)
+    got = judge_object(obj)
+    if isinstance(got, ValueError):
+        return {"error": str(got)}
+    return answer_of(got)
 
 
-def _as_object(j: Judgement) -> dict[str, Any]:
+def answer_of(j: Judgement) -> dict[str, Any]:
+    """The output object of a judgement."""
     return {
         "patterns": sorted(j.patterns),
         "win": j.win,
@@ -122,8 +123,9 @@ def _as_object(j: Judgement) -> dict[str, Any]:
     }
 
 
-def _judgement(obj: Any) -> Judgement | str:
-    """The judgement of one decoded input object, or the error message."""
+def judge_object(obj: Any) -> Judgement | ValueError:
+    """The judgement of one decoded input object, or the refusal (its message is the
+    ``error`` of the answer; a :class:`HandError` also carries a code for other words)."""
     try:
         if not isinstance(obj, dict):
             raise HandError("each line must be a JSON object")
@@ -162,7 +164,7 @@ def _judgement(obj: Any) -> Judgement | str:
         )
         return judge_counts(counts, n_concealed, melds, winning, indicator, context, rules)
     except (HandError, TileError, MeldError, RulesError) as exc:
-        return str(exc)
+        return exc
 
 
 _SELF_DRAW = WinContext()
@@ -252,16 +254,16 @@ def score_line(line: str) -> str:
         obj = _loads(line)
     except json.JSONDecodeError as exc:
         return json.dumps({"error": f"bad JSON: {exc}"}, ensure_ascii=False)
-    got = _judgement(obj)
-    if isinstance(got, str):
-        return json.dumps({"error": got}, ensure_ascii=False)
+    got = judge_object(obj)
+    if isinstance(got, ValueError):
+        return json.dumps({"error": str(got)}, ensure_ascii=False)
     # Many hands share a judgement object (the judge memoises them; most often: no pattern
     # at all), so encode each once. Keyed by identity, which is cheaper than hashing the
     # judgement; the entry holds the judgement, so its id can't be reused meanwhile.
     known = _ANSWERS.get(id(got))
     if known is not None and known[0] is got:
         return known[1]
-    text = json.dumps(_as_object(got), ensure_ascii=False)
+    text = json.dumps(answer_of(got), ensure_ascii=False)
     if len(_ANSWERS) >= 1 << 16:
         _ANSWERS.clear()
     _ANSWERS[id(got)] = (got, text)

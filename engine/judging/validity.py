@@ -24,11 +24,26 @@ from engine.melds import GANG_KINDS, MELD_KINDS, Meld
 from engine.rules import Rules
 from engine.tiles import BAO_OF, KIND_COUNT, format_tile
 
-__all__ = ["HandError", "check_context", "check_hand", "check_meld", "concealed_counts"]
+__all__ = [
+    "HandError",
+    "check_context",
+    "check_hand",
+    "check_meld",
+    "check_win_context",
+    "concealed_counts",
+]
 
 
 class HandError(ValueError):
-    """A hand that cannot be judged: wrong tile count, a fifth copy, a bad meld …"""
+    """A hand that cannot be judged: wrong tile count, a fifth copy, a bad meld …
+
+    The message is English (the score CLI's answer); ``code`` and ``params`` say the same for
+    a page that words it in its reader's language (the 算分器)."""
+
+    def __init__(self, message: str, code: str = "", **params: object) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = params
 
 
 def concealed_counts(concealed: Sequence[int]) -> list[int]:
@@ -79,7 +94,12 @@ def _check_copies(counts: Sequence[int], melds: Sequence[Meld], indicator: int) 
     if max(seen) > 4:
         k = seen.index(max(seen))
         extra = " (the indicator is one visible copy)" if k == indicator else ""
-        raise HandError(f"{seen[k]} copies of {format_tile(k)}: only four exist{extra}")
+        raise HandError(
+            f"{seen[k]} copies of {format_tile(k)}: only four exist{extra}",
+            "copies",
+            n=seen[k],
+            tile=format_tile(k),
+        )
 
 
 def check_context(
@@ -95,38 +115,55 @@ def check_context(
 
     Only after a memo miss: an answer in the memo was checked when it was made.
     """
-    if context.win_by == "rob_gang" and rules is not None and not rules.qiang_gang:
-        raise HandError(
-            "a 抢杠 win (win_by rob_gang) can't happen under these rules: the option qiang_gang "
-            "is off, so nobody may rob a gang and every win is self-drawn"
-        )
-    if not 0 <= context.flown_bao <= 4 or not 0 <= context.gang_draws <= 4:
-        # only four 宝 exist and a hand holds at most four gangs
-        raise HandError("flown_bao and gang_draws must each be between 0 and 4")
-    if context.win_by not in ("self_draw", "rob_gang"):
-        raise HandError(f"win_by must be self_draw or rob_gang, not {context.win_by!r}")
+    check_win_context(melds, context, rules)
     if context.flown_bao:
         bao = BAO_OF[indicator]
         held = counts[bao] + sum(m.tiles.count(bao) for m in melds)
         if held + context.flown_bao > 4:
             raise HandError(
                 f"flown_bao {context.flown_bao} with {held} 宝 ({format_tile(bao)}) among the 14 "
-                "tiles: only four 宝 exist"
+                "tiles: only four 宝 exist",
+                "too_many_bao",
+                flown=context.flown_bao,
+                held=held,
+                bao=format_tile(bao),
             )
+    if context.win_by == "rob_gang":
+        _check_robbed_kind(counts, melds, winning_tile, indicator)
+
+
+def check_win_context(melds: Sequence[Meld], context: WinContext, rules: Rules | None) -> None:
+    """The part of :func:`check_context` that needs no concealed tile: it holds for every
+    tile a 13-tile hand might win on, or for none (so a list of waits can say why it is
+    empty)."""
+    if context.win_by == "rob_gang" and rules is not None and not rules.qiang_gang:
+        raise HandError(
+            "a 抢杠 win (win_by rob_gang) can't happen under these rules: the option qiang_gang "
+            "is off, so nobody may rob a gang and every win is self-drawn",
+            "qiang_gang_off",
+        )
+    if not 0 <= context.flown_bao <= 4 or not 0 <= context.gang_draws <= 4:
+        # only four 宝 exist and a hand holds at most four gangs
+        raise HandError("flown_bao and gang_draws must each be between 0 and 4")
+    if context.win_by not in ("self_draw", "rob_gang"):
+        raise HandError(f"win_by must be self_draw or rob_gang, not {context.win_by!r}")
     if context.gang_draws:
         if context.win_by == "rob_gang":
-            raise HandError("gang_draws is for a win on a replacement draw, not a 抢杠 win")
+            raise HandError(
+                "gang_draws is for a win on a replacement draw, not a 抢杠 win", "gang_draws_robbed"
+            )
         # each replacement draw of a 杠开 chain follows one of the hand's own gangs
         gangs = sum(1 for m in melds if m.kind in GANG_KINDS)
         if context.gang_draws > gangs:
             raise HandError(
                 f"gang_draws {context.gang_draws} with {gangs} gang meld(s) that draw a "
-                "replacement (明杠, 补杠, 暗杠; not 亮宝杠)"
+                "replacement (明杠, 补杠, 暗杠; not 亮宝杠)",
+                "gang_draws_gangs",
+                draws=context.gang_draws,
+                gangs=gangs,
             )
     if context.heavenly or context.earthly:
         _check_tian_di(melds, context)
-    if context.win_by == "rob_gang":
-        _check_robbed_kind(counts, melds, winning_tile, indicator)
 
 
 def _check_robbed_kind(
@@ -141,12 +178,17 @@ def _check_robbed_kind(
     if held:
         raise HandError(
             f"a 抢杠 win on {format_tile(robbed)} with {held} more {format_tile(robbed)} in the "
-            "hand: the robbed gang holds the other three, so the robber can hold none"
+            "hand: the robbed gang holds the other three, so the robber can hold none",
+            "rob_held",
+            tile=format_tile(robbed),
+            held=held,
         )
     if robbed == indicator:
         raise HandError(
             f"a 抢杠 win on {format_tile(robbed)}, the indicator's kind: with the indicator "
-            "showing, only three are left, and they gang only as 亮宝杠, which can't be robbed"
+            "showing, only three are left, and they gang only as 亮宝杠, which can't be robbed",
+            "rob_indicator",
+            tile=format_tile(robbed),
         )
 
 
@@ -158,11 +200,14 @@ def _check_tian_di(melds: Sequence[Meld], context: WinContext) -> None:
         raise HandError("heavenly and earthly can't both be true: 天胡 is the dealer's, 地胡 not")
     name = "heavenly (天胡)" if context.heavenly else "earthly (地胡)"
     if context.win_by != "self_draw":
-        raise HandError(f"{name} is self-drawn, not {context.win_by}")
+        raise HandError(f"{name} is self-drawn, not {context.win_by}", "tian_di_robbed")
     if melds:
-        raise HandError(f"{name} has no declared melds, not even a 暗杠 or 亮宝杠")
+        raise HandError(f"{name} has no declared melds, not even a 暗杠 or 亮宝杠", "tian_di_melds")
     if context.flown_bao:
-        raise HandError(f"{name} comes before the winner's first discard: flown_bao must be 0")
+        raise HandError(
+            f"{name} comes before the winner's first discard: flown_bao must be 0",
+            "tian_di_flown",
+        )
 
 
 @remembered
@@ -182,4 +227,4 @@ def check_meld(m: Meld, indicator: int) -> None:
     elif len(set(t)) != 1:
         raise HandError(f"bad meld: {m.kind} is {size} identical tiles")
     if m.kind == "liangbao" and t[0] != indicator:
-        raise HandError("bad meld: 亮宝杠 is three tiles of the indicator's kind")
+        raise HandError("bad meld: 亮宝杠 is three tiles of the indicator's kind", "liangbao_kind")

@@ -10,6 +10,7 @@ from engine.judging.validity import (
     check_context,
     check_hand,
     check_meld,
+    check_win_context,
     concealed_counts,
 )
 from engine.melds import Meld, parse_meld
@@ -80,3 +81,42 @@ def test_a_rob_is_refused_when_the_rules_play_no_qiang_gang(profile: str) -> Non
     with pytest.raises(HandError, match="qiang_gang is off"):
         check_context(counts, [], tile, shown, robbed, without)
     check_context(counts, [], tile, shown, WinContext(), without)  # self-drawn: fine
+
+
+@pytest.mark.parametrize(
+    ("melds", "context", "code", "params"),
+    [
+        ((), WinContext(gang_draws=1), "gang_draws_gangs", {"draws": 1, "gangs": 0}),
+        (
+            ("liangbao:333z",),
+            WinContext(gang_draws=1),
+            "gang_draws_gangs",
+            {"draws": 1, "gangs": 0},
+        ),
+        ((), WinContext("rob_gang", gang_draws=1), "gang_draws_robbed", {}),
+        ((), WinContext("rob_gang", heavenly=True), "tian_di_robbed", {}),
+        (("peng:555z",), WinContext(earthly=True), "tian_di_melds", {}),
+        ((), WinContext(flown_bao=1, heavenly=True), "tian_di_flown", {}),
+    ],
+)
+def test_a_refusal_that_needs_no_tile_carries_its_code(
+    melds: tuple[str, ...], context: WinContext, code: str, params: dict[str, object]
+) -> None:
+    # the same refusal for every tile a 13-tile hand could win on, so a page can say why
+    # its list of waits is empty, in its own words
+    with pytest.raises(HandError) as refused:
+        check_win_context([parse_meld(m) for m in melds], context, PROFILES["standard"])
+    assert (refused.value.code, refused.value.params) == (code, params)
+
+
+def test_refusals_on_the_tiles_carry_their_code_and_tiles() -> None:
+    counts = counts_of(parse_tiles("123m456m789p234s55z"))
+    with pytest.raises(HandError) as refused:
+        check_context(counts, [], parse_tile("5z"), parse_tile("9s"), WinContext("rob_gang"))
+    assert (refused.value.code, refused.value.params) == ("rob_held", {"tile": "5z", "held": 1})
+    # 宝 = 1z (indicator 4z): none held, but five flown can't be
+    counts = counts_of(parse_tiles("123m456m789p234s11z"))
+    with pytest.raises(HandError) as refused:
+        check_context(counts, [], parse_tile("1z"), parse_tile("4z"), WinContext(flown_bao=3))
+    assert refused.value.code == "too_many_bao"
+    assert refused.value.params == {"flown": 3, "held": 2, "bao": "1z"}
