@@ -1,9 +1,9 @@
 """The 算分器: a GET query read into the score engine's input, and its answer as a view model.
 
-The engine decides everything (``engine.cli.score.score_object`` for 14 tiles, the same function
+The engine decides everything (``engine.cli.score.judge_object`` for 14 tiles, the same function
 the ``python -m engine.score`` CLI answers each line with; ``engine.judge.winning_tiles`` for
-13); this module only reads the query, words the engine's answer and points bad input at the
-field it came from.
+13); this module only reads the query, words the engine's answer and its refusals (by their
+code) in the reader's language and points bad input at the field it came from.
 """
 
 from __future__ import annotations
@@ -18,8 +18,9 @@ from django.http import QueryDict
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from engine.cli.score import score_object
-from engine.judging.judge import WinContext, winning_tiles
+from engine.cli.score import answer_of, judge_object
+from engine.judging.judge import HandError, WinContext, winning_tiles
+from engine.judging.validity import check_win_context
 from engine.melds import MELD_KINDS, Meld, MeldError, parse_meld
 from engine.rules import PROFILES, Rules
 from engine.tiles import TileError, bao_of, format_tile, parse_tile, parse_tiles
@@ -34,6 +35,7 @@ __all__ = [
     "Wait",
     "calculator_result",
     "query_with_tile",
+    "refusal",
 ]
 
 WIN_BY_CHOICES = [("self_draw", _("Self-drawn (自摸)")), ("rob_gang", _("Robbing a kong (抢杠)"))]
@@ -185,7 +187,7 @@ class CalculatorForm(RulesFieldsMixin):
         return melds
 
     def _check_copies(self, hand: list[int], melds: list[Meld], indicator: int | None) -> None:
-        # A message at the hand beats the engine's English refusal after the whole form.
+        # A message at the hand beats the engine's refusal above the whole form.
         seen = Counter(hand + [k for m in melds for k in m.tiles])
         if indicator is not None:
             seen[indicator] += 1
@@ -193,11 +195,7 @@ class CalculatorForm(RulesFieldsMixin):
         if n > 4:
             self.add_error(
                 "hand",
-                gettext(
-                    "%(n)d copies of %(tile)s, counting the melds and the indicator: only "
-                    "four exist."
-                )
-                % {"n": n, "tile": format_tile(kind)},
+                str(REFUSALS["copies"]) % {"n": n, "tile": format_tile(kind)},
             )
 
 
@@ -284,9 +282,13 @@ def calculator_result(form: CalculatorForm) -> CalcResult | None:
         bao=format_tile(bao_of(indicator)),
     )
     if winning is None:
+        try:  # else every tile would be refused alike, and the list would just be empty
+            check_win_context(melds, context, rules)
+        except HandError as exc:
+            return replace(shown, error=refusal(exc))
         waits = winning_tiles(tiles, melds, indicator, rules, context)
         return replace(shown, waits=tuple(Wait(format_tile(k), j.name, j.score) for k, j in waits))
-    answer = score_object(
+    got = judge_object(
         {
             "concealed": "".join(format_tile(k) for k in tiles),
             "melds": [str(m) for m in melds],
@@ -301,8 +303,9 @@ def calculator_result(form: CalculatorForm) -> CalcResult | None:
         }
     )
     shown = replace(shown, winning_tile=format_tile(winning))
-    if "error" in answer:
-        return replace(shown, error=str(answer["error"]))
+    if isinstance(got, ValueError):
+        return replace(shown, error=refusal(got))
+    answer = answer_of(got)
     return replace(
         shown,
         win=bool(answer["win"]),
@@ -311,6 +314,48 @@ def calculator_result(form: CalculatorForm) -> CalcResult | None:
         breakdown=tuple(Line(**b) for b in answer["breakdown"]),
         reason="" if answer["win"] else _reason(answer, rules),
     )
+
+
+REFUSALS = {
+    "qiang_gang_off": _("抢杠 is off in these rules, so a win can only be self-drawn."),
+    "too_many_bao": _(
+        "%(flown)d 宝 flown and %(held)d among the 14 tiles (the 宝 is %(bao)s): only four 宝 "
+        "exist."
+    ),
+    "gang_draws_robbed": _(
+        "A 抢杠 win is on another player's gang, not on a replacement draw: 杠开 must be 0."
+    ),
+    "gang_draws_gangs": _(
+        "%(draws)d replacement draws, but only %(gangs)d gangs that draw one (明杠, 补杠, "
+        "暗杠; a 亮宝杠 draws none)."
+    ),
+    "rob_held": _(
+        "A 抢杠 win on %(tile)s with %(held)d more %(tile)s in the hand: the robbed gang holds "
+        "the other three."
+    ),
+    "rob_indicator": _(
+        "A 抢杠 win on %(tile)s, the indicator's kind: its three tiles gang only as 亮宝杠, "
+        "which can't be robbed."
+    ),
+    "tian_di_robbed": _("天胡 and 地胡 are self-drawn, never a 抢杠."),
+    "tian_di_melds": _("天胡 and 地胡 come before any meld, even a 暗杠 or 亮宝杠."),
+    "tian_di_flown": _(
+        "天胡 and 地胡 come before the winner's first discard: no 宝 can have been flown."
+    ),
+    "liangbao_kind": _("A 亮宝杠 is three tiles of the indicator's kind."),
+    "copies": _("%(n)d copies of %(tile)s, counting the melds and the indicator: only four exist."),
+}
+"""The engine's refusals the page can meet, by :class:`HandError` code, in the reader's words
+(the engine's own message is the score CLI's English)."""
+
+
+def refusal(exc: ValueError) -> str:
+    """Why the engine refused the hand, in the reader's language."""
+    words = REFUSALS.get(exc.code) if isinstance(exc, HandError) else None
+    if words is None or not isinstance(exc, HandError):
+        # the form checks every other input before the engine sees it
+        return gettext("The score engine can't judge this hand.")
+    return str(words) % exc.params
 
 
 def _reason(answer: dict[str, Any], rules: Rules) -> str:

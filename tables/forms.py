@@ -19,6 +19,19 @@ CHOICE_OPTIONS = [n for n in RULE_FIELDS if n in OPTION_CHOICES]
 INT_OPTIONS = [n for n in RULE_FIELDS if n not in BOOL_OPTIONS and n not in CHOICE_OPTIONS]
 
 
+UNUSED_OPTION = {
+    "chang_jiuyao": _(
+        "The 番 score table (§9) does not use “%(option)s”: turn it off, or choose the "
+        "standard score table."
+    ),
+    "rob_settlement": _(
+        "“%(option)s” does nothing while 抢杠 is off, since no gang is robbed: leave it at the "
+        "profile's value, or turn 抢杠 on."
+    ),
+}
+"""Why each option :meth:`engine.rules.Rules.unused_options` names would be ignored."""
+
+
 def profile_defaults() -> dict[str, dict[str, Any]]:
     """Each profile's option values, for the form's script that resets options on a switch."""
     return {name: rules.to_json() for name, rules in PROFILES.items()}
@@ -60,9 +73,12 @@ class RulesFieldsMixin(forms.Form):
         cleaned = super().clean() or {}
         if not self.errors:
             try:
-                self.rules()
+                rules = self.rules()
             except RulesError as exc:
                 raise forms.ValidationError(str(exc)) from None
+            # an option these rules would never read is refused at its field, never ignored
+            for name in rules.unused_options():
+                self.add_error(name, UNUSED_OPTION[name] % {"option": OPTION_LABELS[name]})
         return cleaned
 
     def rule_errors(self) -> bool:

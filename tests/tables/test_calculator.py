@@ -300,3 +300,139 @@ _TILEISH = st.text(alphabet="0123456789mpsz:,; 宝pengchi-", max_size=30)
 def test_any_query_gets_a_page_never_a_500(query: dict[str, str]) -> None:
     response = Client().get("/calc/", {k: v.replace("\x00", "") for k, v in query.items()})
     assert response.status_code == 200
+
+
+# ---------------------------------------------------------------- issue #33
+
+FAN_QUERY = {"profile": "jiuyao_fan"}
+
+
+def _all_options(rules: Rules) -> dict[str, Any]:
+    """The query of a page submitted with ``rules`` (opts present: a missing box is off)."""
+    query: dict[str, Any] = {"opts": "1", "profile": rules.profile}
+    for name, value in rules.to_json().items():
+        if name != "profile" and value is not False:
+            query[name] = "on" if value is True else value
+    return query
+
+
+@pytest.mark.parametrize(
+    ("query", "standard", "fan"),
+    [
+        # worked out by hand in tests/engine/judging/test_judge.py (§6, §7, §9): a drawn 宝 on
+        # five pairs and two singles is 有宝七对, not 七对宝吊
+        ({"hand": "1133m5577p229s144z", "win": "4z", "indicator": "3z"}, 8, 4),
+        # 碰碰胡 through three 宝: 有宝七对 with three 豪华 made with 宝, 8 × 2^3; §9 4, +3 番
+        ({"hand": "555m999s222z77z666p", "win": "6p", "indicator": "5p"}, 64, 32),
+        # without a 七对 reading it is 碰碰胡 无宝 (宝吊无宝): 16; §9 10 +1 番 宝吊还原
+        ({"hand": "555m999s77z666p", "win": "6p", "indicator": "5p", "melds": "peng:222z"}, 16, 20),
+    ],
+)
+def test_issue_33_hands_score_as_worked_out_in_both_profiles(
+    client: Client, query: dict[str, str], standard: int, fan: int
+) -> None:
+    for extra, expected in (({}, standard), (FAN_QUERY, fan)):
+        page = get_page(client, {**query, **extra})
+        assert page.result is not None, page.errors
+        assert (page.result["data-win"], int(page.result["data-score"])) == ("1", expected)
+
+
+@pytest.mark.parametrize("profile", ["standard", "jiuyao_fan"])
+def test_strict_no_bao_counts_the_bao_in_a_meld(client: Client, profile: str) -> None:
+    # 宝 = 6p in the 碰: not 无宝 under strict_no_bao (§6, seed 001), so 有宝碰碰胡: §7 8, §9 4
+    rules = Rules.profile_named(profile).with_options(strict_no_bao=True)
+    hand = {"hand": "111m999s222z77z", "win": "2z", "indicator": "5p", "melds": "peng:666p"}
+    page = get_page(client, {**hand, **_all_options(rules)})
+    assert page.result is not None, page.errors
+    assert int(page.result["data-score"]) == (8 if profile == "standard" else 4)
+    assert html.unescape(page.result["data-name"]) == "有宝碰碰胡"
+
+
+@pytest.mark.parametrize("profile", ["standard", "jiuyao_fan"])
+@pytest.mark.parametrize("win", ["4s", ""])  # 14 tiles scored, or 13 and their waits
+def test_a_rob_without_qiang_gang_is_refused_in_chinese(
+    client: Client, profile: str, win: str
+) -> None:
+    rules = Rules.profile_named(profile).with_options(qiang_gang=False)
+    hand = "123m456m789p234s55z" if win else "123m456m789p23s55z"
+    query = {"hand": hand, "win": win, "indicator": "1z", "by": "rob_gang"}
+    page = get_page(client, {**query, **_all_options(rules)})
+    assert page.result is not None and page.result.get("data-error") == "1"
+    assert "这套规则不玩抢杠，只能自摸胡。" in page.text
+    assert not page.waits
+
+
+def test_an_option_the_profile_never_reads_is_refused_at_its_field(client: Client) -> None:
+    rules = Rules.profile_named("jiuyao_fan")
+    query = {"hand": "11199m19p19s12345z", "indicator": "5z", **_all_options(rules)}
+    page = get_page(client, {**query, "chang_jiuyao": "on"})
+    assert page.result is None
+    assert page.errors["chang_jiuyao"] == [
+        "番数计分（§9）不用“长九幺翻倍”：请关掉它，或改用标准分表。"
+    ]
+    # the same link without the mark (a shared one) keeps the box it names: refused too
+    shared = get_page(
+        client, {"hand": "11199m19p19s12345z", "indicator": "5z", **FAN_QUERY, "chang_jiuyao": "on"}
+    )
+    assert shared.errors.get("chang_jiuyao")
+
+
+def test_every_refusal_the_page_can_meet_is_worded_in_chinese() -> None:
+    from django.utils import translation
+
+    from tables.calculator import REFUSALS
+
+    for code, words in REFUSALS.items():
+        with translation.override("en"):
+            english = str(words)
+        with translation.override("zh-hans"):
+            chinese = str(words)
+        assert chinese != english, code
+        placeholders = {"flown", "held", "bao", "draws", "gangs", "tile"}  # %(name)s
+        assert _latin_words(chinese) <= placeholders, (code, chinese)
+
+
+_ALLOWED_LATIN = {"peng", "chi", "angang", "English"}
+"""Latin words a Chinese page may show: the meld notation typed into the melds field, and
+the name of the other language in the switch."""
+
+
+def _latin_words(text: str) -> set[str]:
+    import re
+
+    text = re.sub(r"<script.*?</script>|<style.*?</style>", "", text, flags=re.S)
+    shown = re.findall(r'(?:aria-label|title|placeholder|alt)="([^"]*)"', text)
+    text = re.sub(r"<[^>]+>", " ", text)
+    return set(re.findall(r"[A-Za-z][A-Za-z_']{2,}", html.unescape(" ".join([text, *shown]))))
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "",  # the empty form
+        "hand=123m456m789p234s55z&indicator=1z",  # a win: "4 分", never "4 points"
+        "hand=123m456m789p234s5z&indicator=1z",  # waits
+        "hand=123m456m789p23s1z55z&indicator=4z",  # no win, and why
+        "hand=123m456m789p234s55z&indicator=1z&win=4s&by=rob_gang&gang=1",  # a refusal
+        "hand=1m&indicator=9z",  # field errors
+    ],
+)
+def test_the_page_reads_in_chinese_under_zh_hans(query: str) -> None:
+    page = get_page(Client(headers={"accept-language": "zh-hans"}), query)
+    assert page.status == 200
+    assert _latin_words(page.text) <= _ALLOWED_LATIN
+    if "55z&indicator=1z" in query and "win=" not in query:
+        assert "4 分" in page.text
+
+
+def test_the_page_reads_in_english_for_an_english_browser() -> None:
+    page = get_page(
+        Client(headers={"accept-language": "en"}),
+        "hand=123m456m789p234s55z&indicator=1z&win=4s&by=rob_gang&gang=1",
+    )
+    shown = html.unescape(page.text)
+    assert "This hand is impossible: A 抢杠 win is on another player's gang" in shown
+    page = get_page(
+        Client(headers={"accept-language": "en"}), "hand=123m456m789p234s55z&indicator=1z"
+    )
+    assert "4 points" in page.text

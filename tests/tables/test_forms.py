@@ -249,3 +249,46 @@ def test_rule_errors_only_for_the_rules() -> None:
     good = {k: v for k, v in good.items() if v is not False}
     assert not RoomForm({**good, "name": ""}).rule_errors()  # a room field: options stay shut
     assert RoomForm({**good, "min_win_points": "x"}).rule_errors()
+
+
+@pytest.mark.parametrize(
+    ("profile", "options", "field", "message"),
+    [
+        # the 番 table (§9) has no 长九幺: ticking it would change nothing
+        ("jiuyao_fan", {"chang_jiuyao": "on"}, "chang_jiuyao", "does not use “长九幺 doubles”"),
+        # with 抢杠 off no gang is robbed, so a changed settlement of one does nothing
+        ("standard", {"rob_settlement": "fan"}, "rob_settlement", "while 抢杠 is off"),
+    ],
+)
+def test_an_option_the_rules_would_ignore_is_refused_at_its_field(
+    profile: str, options: dict[str, str], field: str, message: str
+) -> None:
+    data = rules_data(PROFILES[profile].with_options(qiang_gang=field != "rob_settlement"))
+    data.update(options)
+    room = {k: v for k, v in room_form_data().items() if k not in ENGINE_OPTIONS}
+    for form in (RulesForm(data), RoomForm({**room, **data})):
+        assert not form.is_valid()
+        assert message in errors(form, field)[0]
+        assert form.rule_errors()  # the options open to show it
+
+
+@pytest.mark.parametrize("profile", list(PROFILES))
+def test_each_profile_with_its_own_values_is_accepted(profile: str) -> None:
+    # the profile's rob_settlement stays valid with 抢杠 off, and 长九幺 off is fine in §9
+    rules = PROFILES[profile].with_options(qiang_gang=False)
+    form = RulesForm(rules_data(rules))
+    assert form.is_valid(), form.errors
+    assert form.rules() == rules
+
+
+def test_the_refusal_reads_in_chinese() -> None:
+    from django.utils import translation
+
+    data = rules_data(PROFILES["jiuyao_fan"])
+    data["chang_jiuyao"] = "on"
+    with translation.override("zh-hans"):
+        form = RulesForm(data)
+        assert not form.is_valid()
+        assert errors(form, "chang_jiuyao") == [
+            "番数计分（§9）不用“长九幺翻倍”：请关掉它，或改用标准分表。"
+        ]
