@@ -9,14 +9,14 @@ The judge (:mod:`engine.judge`) finds every scorable reading of a hand as a
 
 Decisions where the rules are open
 ----------------------------------
-(The ones a player or a room creator needs are in ``docs/rules.md``, "Decisions where the sources
-are open".)
+(The ones a player or a room creator needs are in ``docs/rules.md``, "Open readings".)
 
 * 宝吊 is judged on the 13 tiles before the draw (winning tile removed) less one 宝: those must
-  be complete sets with the remaining 宝 wild; the drawn tile (or, if it is a 宝, any tile) is
-  the pair. 宝吊无宝 falls out of keeping the best reading, since 无宝 ≥ 宝吊 in every row.
-* Under ``strict_no_bao`` a hand holding 宝 has no 无宝 reading at all (宝 read as themselves
-  are then 有宝).
+  be complete sets (or six pairs, for 七对) with the remaining 宝 wild; the drawn tile (or, if it
+  is a 宝, any one kind) is the pair. 宝吊无宝 falls out of keeping the best reading, since
+  无宝 ≥ 宝吊 in every row.
+* Under ``strict_no_bao`` a hand holding 宝 among its 14 tiles, declared melds included, has
+  no 无宝 reading at all (宝 read as themselves are then 有宝).
 * 字一色 碰碰胡 / 七对 are always also 九幺, so they score on the 九幺…字一色 rows.
 * 七星 of 九幺七对 and 豪华 exclude each other (seven distinct honor pairs hold no four); both
   readings are tried and the better kept.
