@@ -564,6 +564,11 @@ STRICT = {"strict_no_bao": True}
         # The 宝吊 七对 the fix must keep: 13 tiles = six pairs + a lone 宝 (4z), drawn 1z pairs
         # it: 七对宝吊 12 (§7); §9 宝吊 8. (有宝 reads it 8, 无宝 has a single 1z and 4z.)
         ("1133m5577p2299s1z4z", "1z", "3z", (), {}, 12, "七对宝吊", 8),
+        # 宝吊宝 on six pairs + a lone 宝 (4z), drawn 4z: the two 宝 are the seventh pair,
+        # read as one kind. As themselves: 无宝七对 16 (宝吊无宝); as 1m, 1111m is a 豪华
+        # four (豪华 through 宝, docs/rules.md): 七对宝吊 12 × 2 = 24, the best. §9: 无宝 10
+        # +1 番 宝吊还原 = 20 beats 宝吊 8 +1 番 豪华 = 16.
+        ("1133m5577p2299s44z", "4z", "3z", (), {}, 24, "七对宝吊", 20),
         # 碰碰胡 restored through three 宝 (宝 = 6p, indicator 5p), won on the drawn 6p. The 13
         # tiles before it, 555m 999s 222z 77z 66p, less a lone 宝 are 555m 999s 222z 77z 6p:
         # three odd counts and one wild, so no 七对宝吊 (the old 96 / 64). Readings (§6):
