@@ -16,8 +16,15 @@ from tables.models import Hand, Match, Room
 
 
 class Entry(models.Model):
-    """One payment: ``payer`` gave ``payee`` ``points``. A user of None is a bot seat of
-    ``room`` (only in a hand), shown as that room's bot and never merged with a person."""
+    """One move of points in the book: ``payer`` owes ``payee`` ``points`` more than before
+    (``payee``'s balance against ``payer`` rises by ``points``, ``payer``'s falls by as much).
+
+    Every kind means exactly that, so every reader sums entries the same way. For a hand or a
+    correction the payer is who lost the points. A settlement is money paid in real life to
+    clear a debt: when A pays B n, B's claim on A shrinks by n, so the entry runs from B (its
+    ``payer``) to A (its ``payee``); the claim it came from keeps the real-life direction.
+    A user of None is a bot seat of ``room`` (only in a hand), shown as that room's bot and
+    never merged with a person."""
 
     class Kind(models.TextChoices):
         HAND = "hand", _("hand")
@@ -92,6 +99,8 @@ class Entry(models.Model):
             models.Index(fields=["payee", "created_at"], name="entry_payee_created"),
             models.Index(fields=["match"], name="entry_match"),
             models.Index(fields=["hand"], name="entry_hand"),
+            # A pair's history, newest first, without reading either person's other entries.
+            models.Index(fields=["payer", "payee", "created_at"], name="entry_pair_created"),
         )
         constraints = (
             models.CheckConstraint(condition=models.Q(points__gt=0), name="entry_points_positive"),
@@ -121,6 +130,7 @@ class SettlementClaim(models.Model):
         PROPOSED = "proposed", _("awaiting an answer")
         CONFIRMED = "confirmed", _("confirmed")
         DISPUTED = "disputed", _("disputed")
+        EXPIRED = "expired", _("expired")
 
     payer = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -173,7 +183,121 @@ class SettlementClaim(models.Model):
             models.CheckConstraint(
                 condition=~models.Q(payer=models.F("payee")), name="claim_two_people"
             ),
+            # A confirmed claim has its one entry; no other status has one.
+            models.CheckConstraint(
+                condition=models.Q(status="confirmed", entry__isnull=False)
+                | (~models.Q(status="confirmed") & models.Q(entry__isnull=True)),
+                name="claim_entry_iff_confirmed",
+            ),
+        )
+        indexes = (
+            models.Index(fields=["payee", "status"], name="claim_payee_status"),
+            models.Index(fields=["payer", "status"], name="claim_payer_status"),
         )
 
     def __str__(self) -> str:
         return f"{self.payer_id}->{self.payee_id} {self.points} ({self.status})"
+
+
+# ---------------------------------------------------------------- running totals
+# Derived from the entries (and the sittings) in the transaction that writes them, so a page
+# reads a few rows however long the book is; ``manage.py ledger_verify`` recomputes them.
+
+
+class Sitting(models.Model):
+    """Who sat in each seat of a booked hand: the fact "hands played" is counted from."""
+
+    hand = models.ForeignKey(Hand, on_delete=models.PROTECT, related_name="+")
+    seat = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+
+    class Meta:
+        constraints = (models.UniqueConstraint(fields=["hand", "seat"], name="sitting_hand_seat"),)
+
+
+class PairBalance(models.Model):
+    """``user``'s net against one counterparty over all time: another person (``other``) or
+    one room's bot seat (``room``, ``seat``)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    other = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+"
+    )
+    room = models.ForeignKey(Room, on_delete=models.PROTECT, null=True, related_name="+")
+    seat = models.PositiveSmallIntegerField(null=True)
+    points = models.BigIntegerField(default=0)
+    last_at = models.DateTimeField()
+
+    class Meta:
+        constraints = (
+            models.UniqueConstraint(
+                fields=["user", "other"],
+                condition=models.Q(other__isnull=False),
+                name="pairbalance_person",
+            ),
+            models.UniqueConstraint(
+                fields=["user", "room", "seat"],
+                condition=models.Q(other__isnull=True),
+                name="pairbalance_bot",
+            ),
+        )
+
+
+class DayTally(models.Model):
+    """One person's points and hand statistics on one local day in one match (``match`` None:
+    the day's settlements and corrections outside any match)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    day = models.DateField()
+    match = models.ForeignKey(Match, on_delete=models.PROTECT, null=True, related_name="+")
+    people = models.BigIntegerField(default=0)
+    """Net against people: hands, corrections and settlements."""
+    bots = models.BigIntegerField(default=0)
+    """Net against bot seats."""
+    hand_points = models.BigIntegerField(default=0)
+    gang_points = models.BigIntegerField(default=0)
+    hands = models.PositiveIntegerField(default=0)
+    wins = models.PositiveIntegerField(default=0)
+    self_draw_wins = models.PositiveIntegerField(default=0)
+    robbed = models.PositiveIntegerField(default=0)
+    best_points = models.BigIntegerField(default=0)
+    best_hand = models.ForeignKey(Hand, on_delete=models.PROTECT, null=True, related_name="+")
+
+    class Meta:
+        constraints = (
+            models.UniqueConstraint(
+                fields=["user", "day", "match"],
+                condition=models.Q(match__isnull=False),
+                name="daytally_match",
+            ),
+            models.UniqueConstraint(
+                fields=["user", "day"],
+                condition=models.Q(match__isnull=True),
+                name="daytally_outside",
+            ),
+        )
+        indexes = (models.Index(fields=["user", "day"], name="daytally_user_day"),)
+
+
+class PatternTally(models.Model):
+    """How often ``user`` won a hand of this name on one day in one match."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    day = models.DateField()
+    match = models.ForeignKey(Match, on_delete=models.PROTECT, null=True, related_name="+")
+    name = models.CharField(max_length=100)
+    count = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = (
+            models.UniqueConstraint(
+                fields=["user", "day", "match", "name"],
+                condition=models.Q(match__isnull=False),
+                name="patterntally_match",
+            ),
+            models.UniqueConstraint(
+                fields=["user", "day", "name"],
+                condition=models.Q(match__isnull=True),
+                name="patterntally_outside",
+            ),
+        )

@@ -136,20 +136,19 @@ def room_players(room: Room) -> list[User]:
 def group_nets(users: Iterable[User]) -> dict[User, int]:
     """What each of ``users`` is owed (+) or owes (-) the others, by every entry between them.
 
-    Hands and corrections count for their payee; a confirmed settlement is money paid to clear
-    that, so it counts for its payer. Bot seats are nobody's to settle with. Sums to zero.
+    Every entry counts for its payee, settlements included (see :class:`Entry`). Bot seats
+    are nobody's to settle with. Sums to zero.
     """
     people = {u.pk: u for u in users}
     nets: dict[int, int] = defaultdict(int)
     rows = (
         Entry.objects.filter(payer__in=people, payee__in=people)
-        .values_list("kind", "payer_id", "payee_id")
+        .values_list("payer_id", "payee_id")
         .annotate(points=Sum("points"))
     )
-    for kind, payer, payee, points in rows:
-        sign = -1 if kind == Entry.Kind.SETTLEMENT else 1
-        nets[payee] += sign * points
-        nets[payer] -= sign * points
+    for payer, payee, points in rows:
+        nets[payee] += points
+        nets[payer] -= points
     return {u: nets[pk] for pk, u in people.items()}
 
 

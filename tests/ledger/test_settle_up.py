@@ -10,7 +10,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ledger import services
-from ledger.models import Entry
 from ledger.settle_up import (
     Payment,
     group_nets,
@@ -82,16 +81,21 @@ def test_nets_that_do_not_sum_to_zero_are_refused() -> None:
 
 def test_a_rooms_group_counts_people_not_bots(user: Any, bob: Any, staff: Any) -> None:
     room = start_with_bots(user, seed="settle-group")
-    hand = room.hands.get()
-    hand_entry = {"kind": Entry.Kind.HAND, "hand": hand, "room": room, "reason": "self_draw"}
-    Entry.objects.create(**hand_entry, payer=bob, payee=user, payer_seat=1, payee_seat=0, points=9)
-    Entry.objects.create(**hand_entry, payer=None, payee=user, payer_seat=2, payee_seat=0, points=9)
+    services.hand_entries_create(
+        hand=room.hands.get(),
+        users=[user, bob, None, None],
+        transfers=[
+            {"payer": 1, "payee": 0, "points": 9, "reason": "self_draw"},
+            {"payer": 2, "payee": 0, "points": 9, "reason": "self_draw"},
+        ],
+    )
     assert room_players(room) == [user, bob]
     assert rooms_of(bob) == [room] and rooms_of(staff) == []
     assert user in partners_of(bob) and bob in partners_of(user)
     assert group_nets([user, bob]) == {user: 9, bob: -9}  # the bot's 9 is nobody's to settle
     assert who_pays_whom(group_nets([user, bob])) == [Payment(bob, user, 9)]
-    # A correction counts like a hand; a confirmed settlement is bob's money paid to clear it.
+    # A correction counts like a hand: bob owes alice 9 - 3 = 6. bob pays her 6 and she
+    # confirms: the money clears the debt, both read 0.
     services.correction_create(staff=staff, payer=user, payee=bob, points=3, note="mis-scored")
     claim = services.settlement_claim_create(recorded_by=bob, payer=bob, payee=user, points=6)
     assert group_nets([user, bob]) == {user: 6, bob: -6}  # not yet confirmed

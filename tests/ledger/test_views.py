@@ -12,6 +12,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from accounts.models import User
+from ledger import services
 from ledger.models import Entry, SettlementClaim
 from ledger.seeding import SeededBook, book_seed
 from ledger.settle_up import Payment
@@ -97,16 +98,10 @@ def test_matches_link_to_their_sheets(me_client: Any, book: SeededBook) -> None:
 def played(user: Any, bob: Any) -> Any:
     """alice and bob shared a hand: bob paid alice 9."""
     room = start_with_bots(user, seed="views-played")
-    Entry.objects.create(
-        kind=Entry.Kind.HAND,
+    services.hand_entries_create(
         hand=room.hands.get(),
-        room=room,
-        payer=bob,
-        payee=user,
-        payer_seat=1,
-        payee_seat=0,
-        points=9,
-        reason="self_draw",
+        users=[user, bob, None, None],
+        transfers=[{"payer": 1, "payee": 0, "points": 9, "reason": "self_draw"}],
     )
     return room
 
