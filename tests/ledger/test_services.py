@@ -12,29 +12,15 @@ from django.utils import timezone
 from ledger import services
 from ledger.models import Entry, SettlementClaim
 from ledger.services import LedgerError
-from tables import clock
 from tables import services as room_services
 from tables.models import Hand, Match, Room
-from tests.tables.factories import start_with_bots
 
 pytestmark = pytest.mark.usefixtures("english")
 
 
-def play_match(user: Any, *, hands: int, seed: str) -> Room:
-    """Bots (and seat 0 on 托管) play a whole match of ``hands`` hands from a known first deal."""
-    room = start_with_bots(user, hands=hands, tuoguan=True, seed=seed)
-    for _ in range(20_000):
-        room.refresh_from_db()
-        if room.status == Room.Status.FINISHED:
-            return room
-        assert room.deadline is not None
-        clock.advance(room.number, now=room.deadline)
-    raise AssertionError("the match never ended")
-
-
 @pytest.mark.parametrize("seed", ["book-1", "book-2"])
-def test_every_hand_is_booked_as_the_engine_settled_it(user: Any, seed: str) -> None:
-    room = play_match(user, hands=3, seed=seed)
+def test_every_hand_is_booked_as_the_engine_settled_it(user: Any, play: Any, seed: str) -> None:
+    room = play(user, hands=3, seed=seed)
     assert room.state is not None
     match = Match.objects.get(room=room)
     assert match.number == 1 and match.ended_at is not None
@@ -67,8 +53,8 @@ def test_every_hand_is_booked_as_the_engine_settled_it(user: Any, seed: str) -> 
     assert seat_totals == room.state["match"]["totals"]
 
 
-def test_a_rooms_next_match_starts_from_zero(user: Any) -> None:
-    room = play_match(user, hands=1, seed="book-3")
+def test_a_rooms_next_match_starts_from_zero(user: Any, play: Any) -> None:
+    room = play(user, hands=1, seed="book-3")
     # A second match in the same room (the owner's tool for it comes later): a new Match row.
     room.status = Room.Status.WAITING
     room.save(update_fields=["status"])
