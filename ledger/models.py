@@ -7,6 +7,8 @@ Entries are never changed or removed: the database's own triggers refuse UPDATE 
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
@@ -118,6 +120,10 @@ class Entry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} {self.payer_id}->{self.payee_id} {self.points}"
+
+
+CLAIM_EXPIRES_AFTER = timedelta(days=14)
+"""An unanswered claim lapses after two weeks: two weekly games to answer it."""
 
 
 class SettlementClaim(models.Model):

@@ -6,7 +6,7 @@ Every write appends :class:`~ledger.models.Entry` rows; nothing here (or anywher
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 from django.db import models, transaction
@@ -15,7 +15,8 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from ledger import tallies
-from ledger.models import Entry, PairBalance, SettlementClaim, Sitting
+from ledger.models import CLAIM_EXPIRES_AFTER, Entry, PairBalance, SettlementClaim, Sitting
+from ledger.selectors import live_claims
 from tables.models import Hand
 
 __all__ = [
@@ -32,8 +33,6 @@ CLAIM_OPEN_PER_PAIR = 3
 """Claims waiting between two people at once: enough for a mistake and its fix."""
 CLAIM_POINTS_CAP = 1000
 """A claim may clear the whole balance between the two, or up to this many points beyond it."""
-CLAIM_EXPIRES_AFTER = timedelta(days=14)
-"""An unanswered claim lapses after two weeks: two weekly games to answer it."""
 
 NOTE_MAX_LENGTH = SettlementClaim._meta.get_field("note").max_length or 200
 
@@ -158,13 +157,6 @@ def correction_create(
     )
 
 
-def _live(now: datetime) -> models.Q:
-    """A claim still waiting and not yet lapsed."""
-    return models.Q(
-        status=SettlementClaim.Status.PROPOSED, created_at__gt=now - CLAIM_EXPIRES_AFTER
-    )
-
-
 def settlement_claim_create(
     *,
     recorded_by: User,
@@ -202,7 +194,7 @@ def settlement_claim_create(
                 _("A settlement can be at most %(n)d points between you two.") % {"n": bound}
             )
         pair = models.Q(payer=payer, payee=payee) | models.Q(payer=payee, payee=payer)
-        if SettlementClaim.objects.filter(pair, _live(at)).count() >= CLAIM_OPEN_PER_PAIR:
+        if SettlementClaim.objects.filter(pair, live_claims(at)).count() >= CLAIM_OPEN_PER_PAIR:
             raise LedgerError(
                 _("%(n)d settlements between you two already wait for an answer.")
                 % {"n": CLAIM_OPEN_PER_PAIR}
@@ -229,7 +221,7 @@ def _claim_to_answer(claim_id: int, user: User, now: datetime) -> SettlementClai
     """The claim, locked, if ``user`` is the party who must answer it and it still waits."""
     claim = (
         SettlementClaim.objects.select_for_update()
-        .filter(_live(now), pk=claim_id)
+        .filter(live_claims(now), pk=claim_id)
         .filter(models.Q(payer=user) | models.Q(payee=user))
         .first()
     )
