@@ -179,6 +179,15 @@ class SettlementClaim(models.Model):
         related_name="claim",
         verbose_name=_("book entry"),
     )
+    room = models.ForeignKey(
+        Room,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("room"),
+    )
+    """The room whose points it pays, when recorded from that room's who-pays-whom."""
 
     class Meta:
         ordering = ("-created_at", "-id")

@@ -17,7 +17,7 @@ from accounts.models import User
 from ledger import tallies
 from ledger.models import CLAIM_EXPIRES_AFTER, Entry, PairBalance, SettlementClaim, Sitting
 from ledger.selectors import live_claims
-from tables.models import Hand
+from tables.models import Hand, Room
 
 __all__ = [
     "LedgerError",
@@ -164,9 +164,11 @@ def settlement_claim_create(
     payee: User,
     points: int,
     note: str = "",
+    room: Room | None = None,
     now: datetime | None = None,
 ) -> SettlementClaim:
-    """结账: one of the two records that ``payer`` paid ``payee`` ``points`` in real life.
+    """结账: one of the two records that ``payer`` paid ``payee`` ``points`` in real life;
+    ``room`` if it pays that room's points (then the room's who-pays-whom counts it).
 
     It waits for the other's answer and counts in nobody's book until they confirm it. Only
     two people with entries together may settle; a pair has at most
@@ -205,6 +207,7 @@ def settlement_claim_create(
             points=points,
             note=note,
             recorded_by=recorded_by,
+            room=room,
             created_at=at,
         )
 
@@ -255,6 +258,7 @@ def settlement_claim_confirm(*, claim_id: int, user: User, now: datetime | None 
             points=claim.points,
             note=claim.note,
             recorded_by_id=claim.recorded_by_id,
+            room_id=claim.room_id,
             created_at=at,
         )
         claim.save(update_fields=["status", "answered_by", "answered_at", "entry"])

@@ -222,6 +222,7 @@ def settle(request: HttpRequest) -> HttpResponse:
                 payee=payee,
                 points=form.cleaned_data["points"],
                 note=form.cleaned_data["note"],
+                room=selectors.my_room(me, form.cleaned_data["room"]),
             )
         except LedgerError as exc:
             form.add_error(None, str(exc))
