@@ -13,6 +13,7 @@ from ledger import services
 from ledger.settle_up import (
     Payment,
     group_nets,
+    is_exact,
     partners_of,
     room_players,
     rooms_of,
@@ -102,3 +103,27 @@ def test_a_rooms_group_counts_people_not_bots(user: Any, bob: Any, staff: Any) -
     services.settlement_claim_confirm(claim_id=claim.pk, user=user)
     assert group_nets([user, bob]) == {user: 0, bob: 0}
     assert who_pays_whom(group_nets([user, bob])) == []
+
+
+def test_a_rooms_group_settles_that_rooms_points(user: Any, bob: Any) -> None:
+    # bob lost 9 to alice in one room and won 5 from her in another: in the first room bob
+    # pays 9, in the second alice pays 5; across both rooms bob owes 4.
+    rooms = []
+    for seed, (payer, payee, points) in (("room-a", (1, 0, 9)), ("room-b", (0, 1, 5))):
+        room = start_with_bots(user, seed=seed)
+        services.hand_entries_create(
+            hand=room.hands.get(),
+            users=[user, bob, None, None],
+            transfers=[{"payer": payer, "payee": payee, "points": points, "reason": "self_draw"}],
+        )
+        rooms.append(room)
+    assert who_pays_whom(group_nets([user, bob], room=rooms[0])) == [Payment(bob, user, 9)]
+    assert who_pays_whom(group_nets([user, bob], room=rooms[1])) == [Payment(user, bob, 5)]
+    assert who_pays_whom(group_nets([user, bob])) == [Payment(bob, user, 4)]
+
+
+def test_beyond_sixteen_nets_the_answer_is_marked_greedy() -> None:
+    sixteen = {i: (1 if i % 2 else -1) for i in range(16)}
+    seventeen = {**{i: 1 for i in range(16)}, 16: -16}
+    assert is_exact(sixteen) and not is_exact(seventeen)
+    assert is_exact({**sixteen, 99: 0})  # a zero net is nobody to pay
