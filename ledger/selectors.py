@@ -18,15 +18,13 @@ from django.db.models import (
     F,
     IntegerField,
     Max,
-    OuterRef,
     Q,
     QuerySet,
-    Subquery,
     Sum,
     Value,
     When,
 )
-from django.db.models.functions import Coalesce, TruncDate
+from django.db.models.functions import TruncDate
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -293,26 +291,31 @@ class MatchRow:
 
 def matches_of(user: User) -> QuerySet[Match]:
     """战绩: every match the person played or whose room they sit in, newest first, finished
-    and closed rooms included; each annotated with ``net`` and ``hand_count`` from the day
-    tallies. A queryset, for the page to slice."""
-    mine = DayTally.objects.filter(user=user, match=OuterRef("pk")).values("match")
+    and closed rooms included. A queryset, for the page to slice; :func:`match_rows` adds
+    each match's figures."""
     seated = Seat.objects.filter(user=user).values("room_id")
     played = DayTally.objects.filter(user=user, match__isnull=False).values("match_id")
     return (
         Match.objects.filter(Q(pk__in=played) | Q(room__in=seated))
         .select_related("room")
-        .annotate(
-            net=Coalesce(Subquery(mine.annotate(n=Sum(F("people") + F("bots"))).values("n")), 0),
-            hand_count=Coalesce(Subquery(mine.annotate(n=Sum("hands")).values("n")), 0),
-        )
+        .defer("rules", "room__rules", "room__state")
         .order_by("-started_at", "-pk")
     )
 
 
-def match_rows(matches: Iterable[Match]) -> list[MatchRow]:
+def match_rows(user: User, matches: Iterable[Match]) -> list[MatchRow]:
+    """The person's hands and net points in each of ``matches`` (one page), in one query."""
+    page = list(matches)
+    sums = {
+        r["match_id"]: r
+        for r in DayTally.objects.filter(user=user, match__in=[m.pk for m in page])
+        .values("match_id")
+        .annotate(net=Sum(F("people") + F("bots")), hands=Sum("hands"))
+    }
+    empty = {"net": 0, "hands": 0}
     return [
-        MatchRow(match=m, hands=m.hand_count, points=m.net)  # type: ignore[attr-defined]
-        for m in matches
+        MatchRow(match=m, hands=sums.get(m.pk, empty)["hands"], points=sums.get(m.pk, empty)["net"])
+        for m in page
     ]
 
 

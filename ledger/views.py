@@ -125,9 +125,9 @@ def pair_bot(request: HttpRequest, number: str, seat: int) -> HttpResponse:
 @require_http_methods(["GET"])
 def matches(request: HttpRequest) -> HttpResponse:
     """战绩: my matches, finished and closed rooms included, each linking to its sheet."""
-    matches = selectors.matches_of(_me(request))
-    page = Paginator(matches, MATCHES_PER_PAGE).get_page(request.GET.get("page"))
-    rows = selectors.match_rows(page.object_list)
+    me = _me(request)
+    page = Paginator(selectors.matches_of(me), MATCHES_PER_PAGE).get_page(request.GET.get("page"))
+    rows = selectors.match_rows(me, page.object_list)
     return render(request, "ledger/matches.html", {"rows": rows, "page": page})
 
 

@@ -137,7 +137,7 @@ def test_pair_with_a_bot(book: SeededBook) -> None:
 
 
 def test_matches_include_finished_rooms(book: SeededBook) -> None:
-    rows = selectors.match_rows(selectors.matches_of(book.players[0]))
+    rows = selectors.match_rows(book.players[0], selectors.matches_of(book.players[0]))
     assert {r.match.pk for r in rows} == {m.pk for m in book.matches}
     assert all(r.match.room.status == "finished" for r in rows)
     assert sum(r.hands for r in rows) == 120
