@@ -32,7 +32,7 @@ def _me(request: HttpRequest) -> User:
     return user
 
 
-MATCHES_PER_PAGE = 50
+MATCHES_PER_PAGE = 20
 SHEET_ROWS_PER_PAGE = 100
 
 
