@@ -227,6 +227,8 @@ class Sitting(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
 
     class Meta:
+        verbose_name = _("seat in a booked hand")
+        verbose_name_plural = _("seats in booked hands")
         constraints = (models.UniqueConstraint(fields=["hand", "seat"], name="sitting_hand_seat"),)
 
 
@@ -244,6 +246,8 @@ class PairBalance(models.Model):
     last_at = models.DateTimeField()
 
     class Meta:
+        verbose_name = _("running balance")
+        verbose_name_plural = _("running balances")
         constraints = (
             models.UniqueConstraint(
                 fields=["user", "other"],
@@ -279,6 +283,8 @@ class DayTally(models.Model):
     best_hand = models.ForeignKey(Hand, on_delete=models.PROTECT, null=True, related_name="+")
 
     class Meta:
+        verbose_name = _("day tally")
+        verbose_name_plural = _("day tallies")
         constraints = (
             models.UniqueConstraint(
                 fields=["user", "day", "match"],
@@ -304,6 +310,8 @@ class PatternTally(models.Model):
     count = models.PositiveIntegerField(default=0)
 
     class Meta:
+        verbose_name = _("hand-name count")
+        verbose_name_plural = _("hand-name counts")
         constraints = (
             models.UniqueConstraint(
                 fields=["user", "day", "match", "name"],
