@@ -62,14 +62,18 @@ def book(request: HttpRequest) -> HttpResponse:
     period, room = _filters(request)
     book = selectors.book_for(me, period=period, room=room)
     chart = ""
-    if book.days:
-        series = [(_("Against people"), [p for _d, p, _b in book.days])]
-        if any(b for _d, _p, b in book.days):
-            series.append((_("Against bots"), [b for _d, _p, b in book.days]))
+    # One line, so it needs no legend: against people (the headline), or against bots for
+    # someone who has only played bots.
+    people = [p for _d, p, _b in book.days]
+    against = _("Against people")
+    steps = people
+    if not any(people):
+        against, steps = _("Against bots"), [b for _d, _p, b in book.days]
+    if any(steps):
         chart = cumulative_chart(
-            series=series,
+            series=[(against, steps)],
             x_labels=[day[5:] for day, _p, _b in book.days],
-            title=_("Cumulative points"),
+            title=f"{_('Cumulative points')} · {against}",
             x_title=_("Day"),
             y_title=_("Points"),
         )
