@@ -63,6 +63,13 @@ def test_this_database_has_triggers() -> None:
     assert triggers.statements(triggers.CREATE, connection), connection.vendor
 
 
+def replacing(table: str, columns: str, values: str, changes: str) -> str:
+    """SQL that writes over an existing row: REPLACE on SQLite, an upsert on PostgreSQL."""
+    if connection.vendor == "sqlite":
+        return f"INSERT OR REPLACE INTO {table} {columns} {values}"
+    return f"INSERT INTO {table} {columns} {values} ON CONFLICT (id) DO UPDATE SET {changes}"
+
+
 def test_replacing_an_entry_is_refused(entry: Entry) -> None:
     # SQLite's INSERT OR REPLACE deletes the old row without its DELETE trigger; PostgreSQL's
     # way to the same end is an upsert, which is an UPDATE.
@@ -71,11 +78,7 @@ def test_replacing_an_entry_is_refused(entry: Entry) -> None:
         "SELECT id, kind, payer_id, payee_id, 1004, reason, note, recorded_by_id, created_at "
         "FROM ledger_entry WHERE id = %s"
     )
-    if connection.vendor == "sqlite":
-        sql = f"INSERT OR REPLACE INTO ledger_entry {columns} {values}"
-    else:
-        sql = f"INSERT INTO ledger_entry {columns} {values} ON CONFLICT (id) DO NOTHING"
-        sql = sql.replace("DO NOTHING", "DO UPDATE SET points = 1004")
+    sql = replacing("ledger_entry", columns, values, "points = 1004")
     with (
         pytest.raises(DatabaseError, match="append-only"),
         transaction.atomic(),
@@ -149,3 +152,23 @@ def test_a_disputed_claim_stays_disputed(entry: Entry, user: Any, bob: Any) -> N
         SettlementClaim.objects.filter(pk=claim.pk).delete()
     claim.refresh_from_db()
     assert claim.status == "disputed"
+
+
+def test_a_confirmed_claim_cannot_be_replaced_by_a_waiting_one(confirmed: SettlementClaim) -> None:
+    # REPLACE (SQLite) or an upsert (PostgreSQL) of the claim's row as "proposed", no entry.
+    columns = "(id, payer_id, payee_id, points, note, recorded_by_id, status, created_at)"
+    values = (
+        "SELECT id, payer_id, payee_id, points, note, recorded_by_id, 'proposed', created_at "
+        "FROM ledger_settlementclaim WHERE id = %s"
+    )
+    sql = replacing(
+        "ledger_settlementclaim", columns, values, "status = 'proposed', entry_id = NULL"
+    )
+    with (
+        pytest.raises(DatabaseError, match="answered once and for all"),
+        transaction.atomic(),
+        connection.cursor() as cursor,
+    ):
+        cursor.execute(sql, [confirmed.pk])
+    confirmed.refresh_from_db()
+    assert confirmed.status == "confirmed" and confirmed.entry is not None
