@@ -185,8 +185,10 @@ def settlement_claim_create(
             _("The note can be at most %(n)d characters long.") % {"n": NOTE_MAX_LENGTH}
         )
     with transaction.atomic():
-        # The pair's balance row, locked: two claims recorded at once count each other.
-        balance = PairBalance.objects.select_for_update().filter(user=payer, other=payee)
+        # One of the pair's two balance rows, the same whichever of them records, locked:
+        # two claims recorded at once count each other.
+        first, second = sorted((payer, payee), key=lambda u: u.pk)
+        balance = PairBalance.objects.select_for_update().filter(user=first, other=second)
         row = balance.values_list("points", flat=True).first()
         if row is None:
             raise LedgerError(_("You can settle only with someone you have points with."))

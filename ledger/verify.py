@@ -53,10 +53,14 @@ def expected(entry_model: Any, sitting_model: Any, hand_model: Any) -> tallies.F
     players: dict[int, dict[int, int]] = defaultdict(dict)
     for hand, seat, user in sitting_model.objects.values_list("hand_id", "seat", "user_id"):
         players[hand][seat] = user
-    hands = hand_model.objects.filter(pk__in=list(players)).values_list(
+    # Every finished hand, not an id list: a long book's list would pass the database's
+    # limit on parameters.
+    hands = hand_model.objects.filter(result__isnull=False).values_list(
         "pk", "match_id", "result", "ended_at", "started_at"
     )
     for pk, match, result, ended, started in hands.iterator(500):
+        if pk not in players:
+            continue
         fold.hand(
             hand=pk,
             match=match,
