@@ -1,24 +1,46 @@
-"""The book as CSV: one row per entry, UTF-8 with a BOM so Excel reads the Chinese."""
+"""The book as CSV: one row per entry, UTF-8 with a BOM so Excel reads the Chinese, streamed
+as it is read so a long book never sits in memory whole.
+
+No text cell is ever a formula: one that starts with ``=``, ``+``, ``-``, ``@``, a tab or a
+carriage return gets a leading ``'`` (OWASP's advice for CSV injection), so a display name
+like ``=HYPERLINK(...)`` reads as text in a spreadsheet. Numbers are written as numbers.
+"""
 
 from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 from django.db.models import QuerySet
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, StreamingHttpResponse
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from accounts.models import User
 from ledger.models import Entry
 from ledger.selectors import bot_label
 from tables.models import Match
+from tables.settlement import reason_label
 
-__all__ = ["book_csv", "csv_response", "sheet_csv"]
+__all__ = ["book_csv", "cell", "csv_response", "sheet_csv"]
+
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+_ROWS_PER_CHUNK = 500
+
+
+def cell(value: object) -> object:
+    """A value as a CSV cell: text that a spreadsheet would run as a formula is quoted.
+
+    >>> [cell(v) for v in ("=1+2", "-cmd", "@SUM(A1)", "\\tx", "小李", -8, 12)]
+    ["'=1+2", "'-cmd", "'@SUM(A1)", "'\\tx", '小李', -8, 12]
+    """
+    if isinstance(value, str) and value.startswith(_FORMULA_STARTS):
+        return "'" + value
+    return value
+
 
 _PLACEHOLDER = 987654321
 
@@ -45,18 +67,46 @@ class _Parties:
         return self.bots[key]
 
 
+def _chunks(header: list[str], rows: Iterable[Sequence[object]], language: str) -> Iterator[str]:
+    # Read after the view has returned: in the page's language still.
+    with translation.override(language):
+        yield from _written(header, rows)
+
+
+def _written(header: list[str], rows: Iterable[Sequence[object]]) -> Iterator[str]:
+    # A few hundred rows per chunk: one write per row to the response would be slower.
+    buffer = io.StringIO()
+    writer = csv.writer(buffer)
+    buffer.write("\ufeff")
+    writer.writerow([cell(h) for h in header])
+    for n, row in enumerate(rows, 1):
+        writer.writerow([cell(v) for v in row])
+        if n % _ROWS_PER_CHUNK == 0:
+            yield buffer.getvalue()
+            buffer.seek(0)
+            buffer.truncate()
+    yield buffer.getvalue()
+
+
 def csv_response(
     filename: str, header: list[str], rows: Iterable[Sequence[object]]
-) -> HttpResponse:
-    # Written to a buffer, then handed over at once: the response's own write() is slower per row.
-    buffer = io.StringIO()
-    buffer.write("\ufeff")
-    writer = csv.writer(buffer)
-    writer.writerow(header)
-    writer.writerows(rows)
-    response = HttpResponse(buffer.getvalue(), content_type="text/csv; charset=utf-8")
+) -> StreamingHttpResponse:
+    chunks = _chunks(header, rows, translation.get_language())
+    response = StreamingHttpResponse(chunks, content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
+
+
+class _Reasons:
+    """A transfer's reason in the page's language, translated once per reason."""
+
+    def __init__(self) -> None:
+        self.words: dict[str, str] = {}
+
+    def __call__(self, reason: str) -> str:
+        if reason not in self.words:
+            self.words[reason] = str(reason_label(reason)) if reason else ""
+        return self.words[reason]
 
 
 def _values(qs: QuerySet[Entry]) -> Iterable[dict[str, Any]]:
@@ -83,9 +133,13 @@ def _values(qs: QuerySet[Entry]) -> Iterable[dict[str, Any]]:
 _PARTY_FIELDS = ("_id", "_seat", "__display_name", "__username")
 
 
-def book_csv(request: HttpRequest, user: User, entries: QuerySet[Entry]) -> HttpResponse:
-    """``user``'s entries: when, kind, room, match, hand, the other party, +/- points, why."""
+def book_csv(request: HttpRequest, user: User, entries: QuerySet[Entry]) -> StreamingHttpResponse:
+    """``user``'s entries: when, kind, room, match, hand, the other party, +/- points, why.
+
+    Each row's points are what the other party owes ``user`` by it (+) or ``user`` owes
+    (-), for every kind alike: a settlement that paid a debt of 8 reads +8 for who paid."""
     link = _hand_link(request)
+    reasons = _Reasons()
     tz = timezone.get_current_timezone()
     parties = _Parties()
     kinds = {k: str(label) for k, label in Entry.Kind.choices}
@@ -101,12 +155,12 @@ def book_csv(request: HttpRequest, user: User, entries: QuerySet[Entry]) -> Http
         _("Note"),
         _("Hand link"),
     ]
-    rows = []
-    for e in _values(entries):
-        received = e["payee_id"] == user.pk
-        room_number = e["room__number"] or ""
-        rows.append(
-            [
+
+    def rows() -> Iterator[list[object]]:
+        for e in _values(entries):
+            received = e["payee_id"] == user.pk
+            room_number = e["room__number"] or ""
+            yield [
                 e["created_at"].astimezone(tz).isoformat(timespec="seconds"),
                 kinds.get(e["kind"], e["kind"]),
                 room_number,
@@ -114,17 +168,18 @@ def book_csv(request: HttpRequest, user: User, entries: QuerySet[Entry]) -> Http
                 e["hand__number"] or "",
                 parties.name(e, "payer" if received else "payee", room_number),
                 e["points"] if received else -e["points"],
-                e["reason"],
+                reasons(e["reason"]),
                 e["note"],
                 link(e["hand_id"]),
             ]
-        )
-    return csv_response("ledger.csv", header, rows)
+
+    return csv_response("ledger.csv", header, rows())
 
 
-def sheet_csv(request: HttpRequest, match: Match) -> HttpResponse:
+def sheet_csv(request: HttpRequest, match: Match) -> StreamingHttpResponse:
     """A match's entries: hand, payer, payee, points, why, and the hand's link."""
     link = _hand_link(request)
+    reasons = _Reasons()
     tz = timezone.get_current_timezone()
     parties = _Parties()
     number = match.room.number
@@ -137,16 +192,16 @@ def sheet_csv(request: HttpRequest, match: Match) -> HttpResponse:
         _("Reason"),
         _("Hand link"),
     ]
-    rows = [
+    rows = (
         [
             e["created_at"].astimezone(tz).isoformat(timespec="seconds"),
             e["hand__number"] or "",
             parties.name(e, "payer", number),
             parties.name(e, "payee", number),
             e["points"],
-            e["reason"],
+            reasons(e["reason"]),
             link(e["hand_id"]),
         ]
         for e in _values(Entry.objects.filter(match=match))
-    ]
+    )
     return csv_response(f"sheet-{number}-{match.number}.csv", header, rows)

@@ -41,6 +41,8 @@ class SettleUpForm(forms.Form):
         max_length=SettlementClaim._meta.get_field("note").max_length,
         help_text=_("For example: paid by WeChat on Friday."),
     )
+    room = forms.CharField(required=False, widget=forms.HiddenInput)
+    """The room number of the who-pays-whom it came from, if any."""
 
     def __init__(self, *args: Any, partners: Sequence[User], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -7,6 +7,8 @@ Entries are never changed or removed: the database's own triggers refuse UPDATE 
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
@@ -16,8 +18,15 @@ from tables.models import Hand, Match, Room
 
 
 class Entry(models.Model):
-    """One payment: ``payer`` gave ``payee`` ``points``. A user of None is a bot seat of
-    ``room`` (only in a hand), shown as that room's bot and never merged with a person."""
+    """One move of points in the book: ``payer`` owes ``payee`` ``points`` more than before
+    (``payee``'s balance against ``payer`` rises by ``points``, ``payer``'s falls by as much).
+
+    Every kind means exactly that, so every reader sums entries the same way. For a hand or a
+    correction the payer is who lost the points. A settlement is money paid in real life to
+    clear a debt: when A pays B n, B's claim on A shrinks by n, so the entry runs from B (its
+    ``payer``) to A (its ``payee``); the claim it came from keeps the real-life direction.
+    A user of None is a bot seat of ``room`` (only in a hand), shown as that room's bot and
+    never merged with a person."""
 
     class Kind(models.TextChoices):
         HAND = "hand", _("hand")
@@ -92,6 +101,8 @@ class Entry(models.Model):
             models.Index(fields=["payee", "created_at"], name="entry_payee_created"),
             models.Index(fields=["match"], name="entry_match"),
             models.Index(fields=["hand"], name="entry_hand"),
+            # A pair's history, newest first, without reading either person's other entries.
+            models.Index(fields=["payer", "payee", "created_at"], name="entry_pair_created"),
         )
         constraints = (
             models.CheckConstraint(condition=models.Q(points__gt=0), name="entry_points_positive"),
@@ -111,6 +122,10 @@ class Entry(models.Model):
         return f"{self.kind} {self.payer_id}->{self.payee_id} {self.points}"
 
 
+CLAIM_EXPIRES_AFTER = timedelta(days=14)
+"""An unanswered claim lapses after two weeks: two weekly games to answer it."""
+
+
 class SettlementClaim(models.Model):
     """结账: ``payer`` paid ``payee`` ``points`` in real life, as one of them recorded it.
 
@@ -121,6 +136,7 @@ class SettlementClaim(models.Model):
         PROPOSED = "proposed", _("awaiting an answer")
         CONFIRMED = "confirmed", _("confirmed")
         DISPUTED = "disputed", _("disputed")
+        EXPIRED = "expired", _("expired")
 
     payer = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -163,6 +179,15 @@ class SettlementClaim(models.Model):
         related_name="claim",
         verbose_name=_("book entry"),
     )
+    room = models.ForeignKey(
+        Room,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("room"),
+    )
+    """The room whose points it pays, when recorded from that room's who-pays-whom."""
 
     class Meta:
         ordering = ("-created_at", "-id")
@@ -173,7 +198,129 @@ class SettlementClaim(models.Model):
             models.CheckConstraint(
                 condition=~models.Q(payer=models.F("payee")), name="claim_two_people"
             ),
+            # A confirmed claim has its one entry; no other status has one.
+            models.CheckConstraint(
+                condition=models.Q(status="confirmed", entry__isnull=False)
+                | (~models.Q(status="confirmed") & models.Q(entry__isnull=True)),
+                name="claim_entry_iff_confirmed",
+            ),
+        )
+        indexes = (
+            models.Index(fields=["payee", "status"], name="claim_payee_status"),
+            models.Index(fields=["payer", "status"], name="claim_payer_status"),
         )
 
     def __str__(self) -> str:
         return f"{self.payer_id}->{self.payee_id} {self.points} ({self.status})"
+
+
+# ---------------------------------------------------------------- running totals
+# Derived from the entries (and the sittings) in the transaction that writes them, so a page
+# reads a few rows however long the book is; ``manage.py ledger_verify`` recomputes them.
+
+
+class Sitting(models.Model):
+    """Who sat in each seat of a booked hand: the fact "hands played" is counted from."""
+
+    hand = models.ForeignKey(Hand, on_delete=models.PROTECT, related_name="+")
+    seat = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+
+    class Meta:
+        verbose_name = _("seat in a booked hand")
+        verbose_name_plural = _("seats in booked hands")
+        constraints = (models.UniqueConstraint(fields=["hand", "seat"], name="sitting_hand_seat"),)
+
+
+class PairBalance(models.Model):
+    """``user``'s net against one counterparty over all time: another person (``other``) or
+    one room's bot seat (``room``, ``seat``)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    other = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+"
+    )
+    room = models.ForeignKey(Room, on_delete=models.PROTECT, null=True, related_name="+")
+    seat = models.PositiveSmallIntegerField(null=True)
+    points = models.BigIntegerField(default=0)
+    last_at = models.DateTimeField()
+
+    class Meta:
+        verbose_name = _("running balance")
+        verbose_name_plural = _("running balances")
+        constraints = (
+            models.UniqueConstraint(
+                fields=["user", "other"],
+                condition=models.Q(other__isnull=False),
+                name="pairbalance_person",
+            ),
+            models.UniqueConstraint(
+                fields=["user", "room", "seat"],
+                condition=models.Q(other__isnull=True),
+                name="pairbalance_bot",
+            ),
+        )
+
+
+class DayTally(models.Model):
+    """One person's points and hand statistics on one local day in one match (``match`` None:
+    the day's settlements and corrections outside any match)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    day = models.DateField()
+    match = models.ForeignKey(Match, on_delete=models.PROTECT, null=True, related_name="+")
+    people = models.BigIntegerField(default=0)
+    """Net against people: hands, corrections and settlements."""
+    bots = models.BigIntegerField(default=0)
+    """Net against bot seats."""
+    hand_points = models.BigIntegerField(default=0)
+    gang_points = models.BigIntegerField(default=0)
+    hands = models.PositiveIntegerField(default=0)
+    wins = models.PositiveIntegerField(default=0)
+    self_draw_wins = models.PositiveIntegerField(default=0)
+    robbed = models.PositiveIntegerField(default=0)
+    best_points = models.BigIntegerField(default=0)
+    best_hand = models.ForeignKey(Hand, on_delete=models.PROTECT, null=True, related_name="+")
+
+    class Meta:
+        verbose_name = _("day tally")
+        verbose_name_plural = _("day tallies")
+        constraints = (
+            models.UniqueConstraint(
+                fields=["user", "day", "match"],
+                condition=models.Q(match__isnull=False),
+                name="daytally_match",
+            ),
+            models.UniqueConstraint(
+                fields=["user", "day"],
+                condition=models.Q(match__isnull=True),
+                name="daytally_outside",
+            ),
+        )
+        indexes = (models.Index(fields=["user", "day"], name="daytally_user_day"),)
+
+
+class PatternTally(models.Model):
+    """How often ``user`` won a hand of this name on one day in one match."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    day = models.DateField()
+    match = models.ForeignKey(Match, on_delete=models.PROTECT, null=True, related_name="+")
+    name = models.CharField(max_length=100)
+    count = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        verbose_name = _("hand-name count")
+        verbose_name_plural = _("hand-name counts")
+        constraints = (
+            models.UniqueConstraint(
+                fields=["user", "day", "match", "name"],
+                condition=models.Q(match__isnull=False),
+                name="patterntally_match",
+            ),
+            models.UniqueConstraint(
+                fields=["user", "day", "name"],
+                condition=models.Q(match__isnull=True),
+                name="patterntally_outside",
+            ),
+        )

@@ -17,7 +17,8 @@ from django.utils import timezone
 
 from accounts.models import User
 from engine.rules import Rules
-from ledger.models import Entry
+from ledger import tallies, verify
+from ledger.models import Entry, Sitting
 from tables.models import SEATS, Hand, Match, Room
 
 __all__ = ["SeededBook", "book_seed", "fake_result"]
@@ -168,5 +169,15 @@ def book_seed(
             )
         )
     Entry.objects.bulk_create(entries, batch_size=2000)
+    Sitting.objects.bulk_create(
+        (
+            Sitting(hand=hand, seat=seat, user=user)
+            for k, hand in enumerate(created)
+            for seat, user in enumerate(seats[k // per_match])
+            if user is not None
+        ),
+        batch_size=2000,
+    )
+    tallies.write(verify.expected(Entry, Sitting, Hand))
     Match.objects.filter(pk__in=[m.pk for m in matches]).update(ended_at=now)
     return SeededBook(players=people, matches=matches, bot_room=rooms[0])

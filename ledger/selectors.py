@@ -1,59 +1,82 @@
 """Reads of the 算子 book: one person's balances, a pair's history, their matches (战绩).
 
-Every figure is aggregated in the database (``values()`` + ``Sum``/``Count``), so a page costs
-the same few queries whether the book holds ten hands or ten thousand.
+All-time figures come from the running totals (``ledger.tallies``): a page reads a row per
+counterparty, day or match, not every entry. A period or room filter reads the entries it
+covers, and a pair's history reads one page of them at a time, so the cost follows what is
+shown, not how long the book is.
 """
 
 from __future__ import annotations
 
-from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
 from django.db.models import (
     Case,
-    Count,
     F,
     IntegerField,
     Max,
-    OuterRef,
     Q,
     QuerySet,
-    Subquery,
     Sum,
     Value,
     When,
 )
-from django.db.models.functions import Coalesce, TruncDate
+from django.db.models.functions import TruncDate
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from ledger.models import Entry
-from ledger.stats import GANG_REASONS, WIN_REASONS, BiggestHand, PlayerStats
-from tables.models import Hand, Match, Room, Seat
+from ledger.models import CLAIM_EXPIRES_AFTER, DayTally, Entry, PairBalance, SettlementClaim
+from ledger.stats import PlayerStats, stats_of
+from tables.models import Match, Room, Seat
 
 __all__ = [
     "PERIODS",
+    "Balance",
     "Book",
     "Counterparty",
     "MatchRow",
-    "Pair",
-    "PairRow",
     "book_for",
     "bot_label",
+    "claims_to_answer",
     "entries_of",
+    "live_claims",
+    "match_rows",
     "matches_of",
-    "pair_between",
+    "my_room",
     "period_start",
+    "signed",
 ]
 
-PERIODS = ("week", "month", "all")
+PERIODS = ("week", "month", "settled", "all")
 
 
-def period_start(period: str, now: datetime | None = None) -> datetime | None:
-    """The first moment of this week (Monday) or month in local time; None for all time."""
+def _last_settlement(user: User, other: User | None = None) -> datetime | None:
+    """When ``user`` last settled up (with ``other``, or with anyone)."""
+    paid = Entry.objects.filter(kind=Entry.Kind.SETTLEMENT)
+    if other is None:
+        paid = paid.filter(Q(payer=user) | Q(payee=user))
+    else:
+        paid = paid.filter(Q(payer=user, payee=other) | Q(payer=other, payee=user))
+    at: datetime | None = paid.aggregate(at=Max("created_at"))["at"]
+    return at
+
+
+def period_start(
+    period: str, now: datetime | None = None, *, user: User | None = None, other: User | None = None
+) -> datetime | None:
+    """The first moment of this week (Monday) or month in local time; for ``settled`` the
+    moment after ``user``'s last settle-up (with ``other`` if given); None for all time.
+
+    >>> period_start("all") is None
+    True
+    """
+    if period == "settled":
+        last = _last_settlement(user, other) if user is not None else None
+        return last + timedelta(microseconds=1) if last is not None else None
     local = timezone.localtime(now)
     midnight = local.replace(hour=0, minute=0, second=0, microsecond=0)
     if period == "week":
@@ -80,8 +103,9 @@ class _LocalDate(TruncDate):
         return f"date({sql}, %s)", (*params, f"{minutes:+d} minutes")
 
 
-def _signed(user: User) -> Case:
-    """An entry's points as ``user`` sees them: + received, - paid."""
+def signed(user: User) -> Case:
+    """An entry's points as ``user`` sees them: + owed to them (payee), - owed by them.
+    One rule for every kind of entry (see :class:`~ledger.models.Entry`)."""
     return Case(
         When(payee_id=user.pk, then=F("points")),
         default=-F("points"),
@@ -99,6 +123,15 @@ def entries_of(
     if room is not None:
         qs = qs.filter(room=room)
     return qs
+
+
+def my_room(user: User, number: str) -> Room | None:
+    """The room of this number if ``user`` has points from it; None for any other number,
+    existing or not, so an answer never tells which rooms exist."""
+    if not number:
+        return None
+    played = DayTally.objects.filter(user=user, match__room__number=number)
+    return Room.objects.filter(number=number, pk__in=played.values("match__room_id")).first()
 
 
 @dataclass(frozen=True)
@@ -129,20 +162,40 @@ class Balance:
 
 @dataclass
 class Book:
-    """One person's book: net against everyone, day-by-day points and hand statistics."""
+    """One person's book: net against people and, apart, against bots; day by day; stats."""
 
     balances: list[Balance]
+    """Against people, newest activity first."""
+    bots: list[Balance]
     total: int
-    days: list[tuple[str, int]]
-    """``(YYYY-MM-DD, net points that day)``, oldest first, for the chart."""
+    """Against people only: what friends owe (+) or are owed (-)."""
+    bots_total: int
+    days: list[tuple[str, int, int]]
+    """``(YYYY-MM-DD, net against people, net against bots)``, oldest first, for the chart."""
     stats: PlayerStats
     rooms: list[Room] = field(default_factory=list)
-    """Every room the person has entries in, for the room filter."""
+    """Every room the person has points from, for the room filter."""
+    since: datetime | None = None
+
+
+def _stored_balances(user: User) -> list[Balance]:
+    rows = (
+        PairBalance.objects.filter(user=user).select_related("other", "room").order_by("-last_at")
+    )
+    out = []
+    for r in rows:
+        if r.other is not None:
+            party = Counterparty(user=r.other)
+        else:
+            party = Counterparty(room_number=r.room.number if r.room else "?", seat=r.seat)
+        out.append(Balance(party=party, points=r.points, last=r.last_at))
+    return out
 
 
 def _balances(user: User, entries: QuerySet[Entry]) -> list[Balance]:
+    """Balances summed from ``entries`` (a period's or a room's)."""
     received = Q(payee_id=user.pk)
-    rows = (
+    rows = list(
         entries.annotate(
             cp_user=Case(When(received, then=F("payer_id")), default=F("payee_id")),
             cp_seat=Case(
@@ -158,17 +211,16 @@ def _balances(user: User, entries: QuerySet[Entry]) -> list[Balance]:
             ),
         )
         .values("cp_user", "cp_room", "cp_seat")
-        .annotate(net=Sum(_signed(user)), last=Max("created_at"))
+        .annotate(net=Sum(signed(user)), last=Max("created_at"))
         .order_by("-last")
     )
-    rows_list = list(rows)
     # Subqueries, not id lists: an empty list would skip its query and the count would vary.
     parties = Q(pk__in=entries.values("payer_id")) | Q(pk__in=entries.values("payee_id"))
     people = {u.pk: u for u in User.objects.filter(parties)}
     bots = entries.filter(Q(payer__isnull=True) | Q(payee__isnull=True)).values("room_id")
     rooms = dict(Room.objects.filter(pk__in=bots).values_list("pk", "number"))
     out = []
-    for r in rows_list:
+    for r in rows:
         if r["cp_user"] is not None:
             party = Counterparty(user=people[r["cp_user"]])
         else:
@@ -177,155 +229,56 @@ def _balances(user: User, entries: QuerySet[Entry]) -> list[Balance]:
     return out
 
 
-def _stats(user: User, entries: QuerySet[Entry], *, since: datetime | None) -> PlayerStats:
-    hand_entries = entries.filter(kind=Entry.Kind.HAND)
-    won = Q(payee_id=user.pk, reason__in=WIN_REASONS)
-    agg = hand_entries.aggregate(
-        net=Coalesce(Sum(_signed(user)), 0),
-        wins=Count("hand", distinct=True, filter=won),
-        self_draw=Count("hand", distinct=True, filter=won & Q(hand__result__outcome="self_draw")),
-        robbed=Count("hand", distinct=True, filter=Q(payer_id=user.pk, reason="qiang_gang")),
-        gang=Coalesce(Sum(_signed(user), filter=Q(reason__in=GANG_REASONS)), 0),
-    )
-    # Hands played: every finished hand of the matches the person was booked in (a 流局
-    # without gangs books nothing, yet it was played).
-    hands = Hand.objects.filter(match__in=hand_entries.values("match_id"), result__isnull=False)
-    if since is not None:
-        hands = hands.filter(ended_at__gte=since)
-    wins = dict(hand_entries.filter(won).order_by().values_list("hand_id", "payee_seat").distinct())
-    patterns: Counter[str] = Counter()
-    won_hands = Hand.objects.filter(pk__in=hand_entries.filter(won).values("hand_id")).order_by()
-    for hand_id, result in won_hands.values_list("pk", "result"):
-        judgements: dict[str, Any] = (result or {}).get("judgements", {})
-        patterns[judgements[str(wins[hand_id])]["name"]] += 1
-    # The best hand by net points, grouped on the entry table alone; then its number and room.
-    best = (
-        hand_entries.values("hand_id").annotate(net=Sum(_signed(user))).order_by("-net", "-hand_id")
-    )
-    top = (
-        Hand.objects.filter(pk=Subquery(best.values("hand_id")[:1]))
-        .annotate(net=Subquery(best.values("net")[:1]))
-        .values("pk", "number", "room__number", "net")
-        .first()
-    )
-    biggest = None
-    if top is not None and top["net"] > 0:
-        biggest = BiggestHand(
-            hand_id=top["pk"],
-            number=top["number"],
-            room_number=top["room__number"],
-            points=top["net"],
+def _days(
+    user: User, since: datetime | None, room: Room | None, exact: bool
+) -> list[tuple[str, int, int]]:
+    if exact:
+        # Since a settle-up (not a midnight): the entries after it, a day at a time.
+        people = Q(payer__isnull=False, payee__isnull=False)
+        rows: Any = (
+            entries_of(user, since=since, room=room)
+            .annotate(day=_LocalDate("created_at"))
+            .values("day")
+            .annotate(p=Sum(signed(user), filter=people), b=Sum(signed(user), filter=~people))
+            .order_by("day")
         )
-    return PlayerStats(
-        hands=hands.count(),
-        wins=agg["wins"],
-        self_draw_wins=agg["self_draw"],
-        robbed=agg["robbed"],
-        points=agg["net"],
-        gang_points=agg["gang"],
-        patterns=patterns,
-        biggest=biggest,
-    )
+    else:
+        tallies = DayTally.objects.filter(user=user)
+        if since is not None:
+            tallies = tallies.filter(day__gte=timezone.localtime(since).date())
+        if room is not None:
+            tallies = tallies.filter(match__room=room)
+        rows = tallies.values("day").annotate(p=Sum("people"), b=Sum("bots")).order_by("day")
+    return [(r["day"].isoformat(), r["p"] or 0, r["b"] or 0) for r in rows if r["p"] or r["b"]]
 
 
 def book_for(user: User, *, period: str = "all", room: Room | None = None) -> Book:
-    """``user``'s book for a period (``week``/``month``/``all``), in one room or all rooms.
-
-    ``total`` = the sum of the balances = the sum of ``days``.
-    """
-    since = period_start(period)
-    entries = entries_of(user, since=since, room=room)
-    balances = _balances(user, entries)
-    days = [
-        (d["day"].isoformat(), d["net"])
-        for d in entries.annotate(day=_LocalDate("created_at"))
-        .values("day")
-        .annotate(net=Sum(_signed(user)))
-        .order_by("day")
-    ]
+    """``user``'s book for a period (``week``/``month``/``settled``/``all``), in one room or
+    all rooms. ``total`` = the sum of the people's balances = the sum of ``days``' people."""
+    since = period_start(period, user=user)
+    if since is None and room is None:
+        balances = _stored_balances(user)
+    else:
+        balances = _balances(user, entries_of(user, since=since, room=room))
+    people = [b for b in balances if not b.party.is_bot]
+    bots = [b for b in balances if b.party.is_bot]
+    played = DayTally.objects.filter(user=user, match__isnull=False).values("match__room_id")
     rooms = list(
-        Room.objects.filter(pk__in=entries_of(user).values("room_id"))
-        .only("pk", "number", "name")
-        .order_by("-created_at")
+        Room.objects.filter(pk__in=played).only("pk", "number", "name").order_by("-created_at")
     )
     return Book(
-        balances=balances,
-        total=sum(b.points for b in balances),
-        days=days,
-        stats=_stats(user, entries, since=since),
+        balances=people,
+        bots=bots,
+        total=sum(b.points for b in people),
+        bots_total=sum(b.points for b in bots),
+        days=_days(user, since, room, exact=period == "settled"),
+        stats=stats_of(user, since=since, room=room),
         rooms=rooms,
+        since=since,
     )
 
 
-@dataclass
-class PairRow:
-    """A hand both played (its net between the two) or a settlement/correction between them."""
-
-    kind: str
-    when: datetime
-    points: int
-    """What ``me`` got from the other in this row (+) or paid (-)."""
-    balance: int
-    """``me``'s running net against the other up to and including this row."""
-    hand_id: int | None = None
-    hand_number: int | None = None
-    room_number: str = ""
-    note: str = ""
-
-
-@dataclass
-class Pair:
-    party: Counterparty
-    rows: list[PairRow]
-    """Newest first."""
-    total: int
-
-
-def pair_between(me: User, party: Counterparty, *, room: Room | None = None) -> Pair:
-    """Every hand and settlement between ``me`` and ``party`` with the running balance.
-
-    A hand's several payments (the win, gang points) make one row.
-    """
-    if party.user is not None:
-        other = Q(payer=party.user) | Q(payee=party.user)
-        entries = entries_of(me).filter(other)
-    else:
-        bot = Q(payer__isnull=True, payer_seat=party.seat) | Q(
-            payee__isnull=True, payee_seat=party.seat
-        )
-        entries = entries_of(me).filter(bot, room__number=party.room_number)
-    if room is not None:
-        entries = entries.filter(room=room)
-    rows = (
-        entries.values(
-            "kind", "hand_id", "hand__number", "hand__room__number", "note", "created_at", "id"
-        )
-        .annotate(net=_signed(me))
-        .order_by("created_at", "id")
-    )
-    out: list[PairRow] = []
-    balance = 0
-    for r in rows:
-        balance += r["net"]
-        last = out[-1] if out else None
-        if last is not None and r["hand_id"] is not None and last.hand_id == r["hand_id"]:
-            last.points += r["net"]
-            last.balance = balance
-            continue
-        out.append(
-            PairRow(
-                kind=r["kind"],
-                when=r["created_at"],
-                points=r["net"],
-                balance=balance,
-                hand_id=r["hand_id"],
-                hand_number=r["hand__number"],
-                room_number=r["hand__room__number"] or "",
-                note=r["note"],
-            )
-        )
-    out.reverse()
-    return Pair(party=party, rows=out, total=balance)
+# ---------------------------------------------------------------- 战绩
 
 
 @dataclass
@@ -336,30 +289,45 @@ class MatchRow:
     """The person's net points in the match (0 when nothing was booked to them)."""
 
 
-def matches_of(user: User) -> list[MatchRow]:
-    """战绩: every match the person was booked in or whose room they sit in, newest first,
-    finished and closed rooms included."""
-    booked = Entry.objects.filter(Q(payer=user) | Q(payee=user), match__isnull=False)
-    net = (
-        booked.filter(match=OuterRef("pk"))
-        .values("match")
-        .annotate(s=Sum(_signed(user)))
-        .values("s")
-    )
-    hands = (
-        Hand.objects.filter(match=OuterRef("pk"), result__isnull=False)
-        .values("match")
-        .annotate(n=Count("pk"))
-        .values("n")
-    )
+def matches_of(user: User) -> QuerySet[Match]:
+    """战绩: every match the person played or whose room they sit in, newest first, finished
+    and closed rooms included. A queryset, for the page to slice; :func:`match_rows` adds
+    each match's figures."""
     seated = Seat.objects.filter(user=user).values("room_id")
-    matches = (
-        Match.objects.filter(Q(pk__in=booked.values("match_id")) | Q(room__in=seated))
+    played = DayTally.objects.filter(user=user, match__isnull=False).values("match_id")
+    return (
+        Match.objects.filter(Q(pk__in=played) | Q(room__in=seated))
         .select_related("room")
-        .annotate(
-            net=Coalesce(Subquery(net, output_field=IntegerField()), 0),
-            hand_count=Coalesce(Subquery(hands, output_field=IntegerField()), 0),
-        )
+        .defer("rules", "room__rules", "room__state")
         .order_by("-started_at", "-pk")
     )
-    return [MatchRow(match=m, hands=m.hand_count, points=m.net) for m in matches]
+
+
+def match_rows(user: User, matches: Iterable[Match]) -> list[MatchRow]:
+    """The person's hands and net points in each of ``matches`` (one page), in one query."""
+    page = list(matches)
+    sums = {
+        r["match_id"]: r
+        for r in DayTally.objects.filter(user=user, match__in=[m.pk for m in page])
+        .values("match_id")
+        .annotate(net=Sum(F("people") + F("bots")), hands=Sum("hands"))
+    }
+    empty = {"net": 0, "hands": 0}
+    return [
+        MatchRow(match=m, hands=sums.get(m.pk, empty)["hands"], points=sums.get(m.pk, empty)["net"])
+        for m in page
+    ]
+
+
+def claims_to_answer(user: User, now: datetime | None = None) -> QuerySet[SettlementClaim]:
+    """Claims the other recorded that still wait for ``user``'s answer (not lapsed)."""
+    return (
+        SettlementClaim.objects.filter(Q(payer=user) | Q(payee=user))
+        .filter(live_claims(now or timezone.now()))
+        .exclude(recorded_by=user)
+    )
+
+
+def live_claims(now: datetime) -> Q:
+    """A claim still waiting and not yet lapsed."""
+    return Q(status=SettlementClaim.Status.PROPOSED, created_at__gt=now - CLAIM_EXPIRES_AFTER)

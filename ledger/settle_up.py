@@ -19,16 +19,17 @@ from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from django.db.models import Q, Sum
+from django.db.models import Sum
 
 from accounts.models import User
-from ledger.models import Entry
+from ledger.models import DayTally, Entry, PairBalance
 from tables.models import Room, Seat
 
 __all__ = [
     "EXACT_UP_TO",
     "Payment",
     "group_nets",
+    "is_exact",
     "partners_of",
     "room_players",
     "rooms_of",
@@ -133,42 +134,37 @@ def room_players(room: Room) -> list[User]:
     return list(User.objects.filter(pk__in=ids).order_by("pk"))
 
 
-def group_nets(users: Iterable[User]) -> dict[User, int]:
-    """What each of ``users`` is owed (+) or owes (-) the others, by every entry between them.
+def is_exact(nets: Mapping[K, int]) -> bool:
+    """Whether :func:`who_pays_whom` finds the fewest payments for these nets (else greedy)."""
+    return sum(1 for v in nets.values() if v) <= EXACT_UP_TO
 
-    Hands and corrections count for their payee; a confirmed settlement is money paid to clear
-    that, so it counts for its payer. Bot seats are nobody's to settle with. Sums to zero.
+
+def group_nets(users: Iterable[User], *, room: Room | None = None) -> dict[User, int]:
+    """What each of ``users`` is owed (+) or owes (-) the others, by every entry between them
+    (in ``room`` only, if given: a room's table settles its own points).
+
+    Every entry counts for its payee, settlements included (see :class:`Entry`). Bot seats
+    are nobody's to settle with. Sums to zero.
     """
     people = {u.pk: u for u in users}
     nets: dict[int, int] = defaultdict(int)
-    rows = (
-        Entry.objects.filter(payer__in=people, payee__in=people)
-        .values_list("kind", "payer_id", "payee_id")
-        .annotate(points=Sum("points"))
-    )
-    for kind, payer, payee, points in rows:
-        sign = -1 if kind == Entry.Kind.SETTLEMENT else 1
-        nets[payee] += sign * points
-        nets[payer] -= sign * points
+    between = Entry.objects.filter(payer__in=people, payee__in=people)
+    if room is not None:
+        between = between.filter(room=room)
+    rows = between.values_list("payer_id", "payee_id").annotate(points=Sum("points"))
+    for payer, payee, points in rows:
+        nets[payee] += points
+        nets[payer] -= points
     return {u: nets[pk] for pk, u in people.items()}
 
 
 def partners_of(user: User) -> list[User]:
-    """The people ``user`` can settle with: anyone opposite them in the book or at a table."""
-    mine = Entry.objects.filter(Q(payer=user) | Q(payee=user))
-    ids = set(mine.values_list("payer_id", flat=True)) | set(
-        mine.values_list("payee_id", flat=True)
-    )
-    rooms = Seat.objects.filter(user=user).values("room_id")
-    ids |= set(Seat.objects.filter(room__in=rooms).values_list("user_id", flat=True))
-    ids.discard(None)
-    ids.discard(user.pk)
+    """The people ``user`` can settle with: anyone they have points with in the book."""
+    ids = PairBalance.objects.filter(user=user, other__isnull=False).values("other_id")
     return sorted(User.objects.filter(pk__in=ids), key=lambda u: (u.name.lower(), u.pk))
 
 
 def rooms_of(user: User, limit: int = 20) -> list[Room]:
     """The rooms ``user`` played hands in (as a person), most recent first."""
-    ids = Entry.objects.filter(Q(payer=user) | Q(payee=user), kind=Entry.Kind.HAND).values(
-        "room_id"
-    )
-    return list(Room.objects.filter(pk__in=ids).order_by("-created_at")[:limit])
+    played = DayTally.objects.filter(user=user, match__isnull=False).values("match__room_id")
+    return list(Room.objects.filter(pk__in=played).order_by("-created_at")[:limit])

@@ -10,21 +10,20 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.models import User
-from ledger import selectors, services, settle_up
+from ledger import pairs, selectors, services, settle_up
 from ledger.charts import cumulative_chart
 from ledger.export import book_csv, sheet_csv
 from ledger.forms import CorrectionForm, SettleUpForm
-from ledger.models import SettlementClaim
+from ledger.models import PairBalance, SettlementClaim
 from ledger.services import LedgerError
 from ledger.sheets import match_visible_to, sheet_for
 from tables.models import Match, Room
-from tables.selectors import room_by_number
 
 
 def _me(request: HttpRequest) -> User:
@@ -33,79 +32,107 @@ def _me(request: HttpRequest) -> User:
     return user
 
 
-PAIR_ROWS_PER_PAGE = 100
-"""A pair's history is paged: a phone scrolls a hundred rows well, not thousands."""
+MATCHES_PER_PAGE = 20
+SHEET_ROWS_PER_PAGE = 100
 
 
 def _filters(request: HttpRequest) -> tuple[str, Room | None]:
+    """The period asked for, and the room if it is one ``me`` played in (any other number,
+    existing or not, is ignored alike)."""
     period = request.GET.get("period", "all")
     if period not in selectors.PERIODS:
         period = "all"
-    number = request.GET.get("room", "").strip()
-    room = Room.objects.filter(number=number).first() if number else None
-    return period, room
+    return period, selectors.my_room(_me(request), request.GET.get("room", "").strip())
+
+
+def _periods() -> list[tuple[str, str]]:
+    return [
+        ("week", _("This week")),
+        ("month", _("This month")),
+        ("settled", _("Since the last settle-up")),
+        ("all", _("All time")),
+    ]
 
 
 @login_required
 @require_http_methods(["GET"])
 def book(request: HttpRequest) -> HttpResponse:
-    """My book: net against everyone, newest activity first, by period and room."""
+    """My book: net against people (and bots apart), newest activity first, by period/room."""
     me = _me(request)
     period, room = _filters(request)
     book = selectors.book_for(me, period=period, room=room)
     chart = ""
-    if book.days:
+    # One line, so it needs no legend: against people (the headline), or against bots for
+    # someone who has only played bots.
+    people = [p for _d, p, _b in book.days]
+    against = _("Against people")
+    steps = people
+    if not any(people):
+        against, steps = _("Against bots"), [b for _d, _p, b in book.days]
+    if any(steps):
         chart = cumulative_chart(
-            series=[(me.name, [net for _day, net in book.days])],
-            x_labels=[day[5:] for day, _net in book.days],
-            title=_("Cumulative points"),
+            series=[(against, steps)],
+            x_labels=[day[5:] for day, _p, _b in book.days],
+            title=f"{_('Cumulative points')} · {against}",
             x_title=_("Day"),
             y_title=_("Points"),
         )
     return render(
         request,
         "ledger/book.html",
-        {
-            "book": book,
-            "chart": chart,
-            "period": period,
-            "room": room,
-            "periods": [
-                ("week", _("This week")),
-                ("month", _("This month")),
-                ("all", _("All time")),
-            ],
-        },
+        {"book": book, "chart": chart, "period": period, "room": room, "periods": _periods()},
     )
 
 
-def _pair(request: HttpRequest, party: selectors.Counterparty) -> HttpResponse:
-    _period, room = _filters(request)
-    pair = selectors.pair_between(_me(request), party, room=room)
-    page = Paginator(pair.rows, PAIR_ROWS_PER_PAGE).get_page(request.GET.get("page"))
-    return render(request, "ledger/pair.html", {"pair": pair, "page": page, "room": room})
+def _pair(
+    request: HttpRequest, party: selectors.Counterparty, other: User | None = None
+) -> HttpResponse:
+    me = _me(request)
+    period, room = _filters(request)
+    since = selectors.period_start(period, user=me, other=other)
+    pair = pairs.pair_between(
+        me, party, room=room, since=since, before=request.GET.get("before", "")
+    )
+    context = {
+        "pair": pair,
+        "room": room,
+        "period": period,
+        "periods": [p for p in _periods() if p[0] in ("settled", "all")],
+        "before": request.GET.get("before", ""),
+    }
+    return render(request, "ledger/pair.html", context)
 
 
 @login_required
 @require_http_methods(["GET"])
 def pair_person(request: HttpRequest, user_id: int) -> HttpResponse:
     """Me and one other person: every hand and settlement, with the running balance."""
-    return _pair(request, selectors.Counterparty(user=get_object_or_404(User, pk=user_id)))
+    other = get_object_or_404(User, pk=user_id)
+    return _pair(request, selectors.Counterparty(user=other), other)
 
 
 @login_required
 @require_http_methods(["GET"])
 def pair_bot(request: HttpRequest, number: str, seat: int) -> HttpResponse:
-    """Me and one room's bot seat."""
-    room = get_object_or_404(Room, number=number)
-    return _pair(request, selectors.Counterparty(room_number=room.number, seat=seat))
+    """Me and one room's bot seat: only for someone who played that bot. Anyone else gets
+    the same 404 as for a room that does not exist, so the page tells no room's number."""
+    me = _me(request)
+    played = PairBalance.objects.filter(
+        user=me, other__isnull=True, room__number=number, seat=seat
+    ).exists()
+    if not played:
+        raise Http404
+    return _pair(request, selectors.Counterparty(room_number=number, seat=seat))
 
 
 @login_required
 @require_http_methods(["GET"])
 def matches(request: HttpRequest) -> HttpResponse:
     """战绩: my matches, finished and closed rooms included, each linking to its sheet."""
-    return render(request, "ledger/matches.html", {"rows": selectors.matches_of(_me(request))})
+    me = _me(request)
+    page = Paginator(selectors.matches_of(me), MATCHES_PER_PAGE).get_page(request.GET.get("page"))
+    rows = selectors.match_rows(me, page.object_list)
+    return render(request, "ledger/matches.html", {"rows": rows, "page": page})
 
 
 def _visible_match(request: HttpRequest, match_id: int) -> Match | HttpResponse:
@@ -135,12 +162,13 @@ def score_sheet(request: HttpRequest, match_id: int) -> HttpResponse:
             x_title=_("Hand"),
             y_title=_("Points"),
         )
-    return render(request, "ledger/sheet.html", {"sheet": sheet, "chart": chart})
+    page = Paginator(sheet.rows, SHEET_ROWS_PER_PAGE).get_page(request.GET.get("page"))
+    return render(request, "ledger/sheet.html", {"sheet": sheet, "chart": chart, "page": page})
 
 
 @login_required
 @require_http_methods(["GET"])
-def score_sheet_csv(request: HttpRequest, match_id: int) -> HttpResponse:
+def score_sheet_csv(request: HttpRequest, match_id: int) -> HttpResponse | StreamingHttpResponse:
     match = _visible_match(request, match_id)
     if isinstance(match, HttpResponse):
         return match
@@ -149,28 +177,36 @@ def score_sheet_csv(request: HttpRequest, match_id: int) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET"])
-def export(request: HttpRequest) -> HttpResponse:
-    """My whole book as CSV, one row per entry."""
+def export(request: HttpRequest) -> StreamingHttpResponse:
+    """My book as CSV, one row per entry, for the period and room my page shows."""
     me = _me(request)
-    return book_csv(request, me, selectors.entries_of(me))
+    period, room = _filters(request)
+    since = selectors.period_start(period, user=me)
+    return book_csv(request, me, selectors.entries_of(me, since=since, room=room))
 
 
 # ---------------------------------------------------------------- settle up (结账)
 
 
-def _suggestion(request: HttpRequest, me: User) -> dict[str, object]:
-    """Who pays whom among the players of the room asked for (only a room ``me`` played in)."""
-    number = request.GET.get("room", "")
-    room = room_by_number(number) if number else None
+def _payments(me: User, nets: dict[User, int]) -> dict[str, object]:
+    return {
+        "suggestion": settle_up.who_pays_whom(nets),
+        "exact": settle_up.is_exact(nets),
+    }
+
+
+def _suggestion(request: HttpRequest, me: User, partners: list[User]) -> dict[str, object]:
+    """Who pays whom: among the players of a room ``me`` played in, by that room's points;
+    or among any people ``me`` picks (the group view), by all their points together."""
+    picked = set(request.GET.getlist("people"))
+    if picked:
+        group = [me, *(u for u in partners if str(u.pk) in picked)]
+        return {"group": group, **_payments(me, settle_up.group_nets(group))}
+    room = selectors.my_room(me, request.GET.get("room", "").strip())
     if room is None:
         return {}
     players = settle_up.room_players(room)
-    if me not in players:
-        return {}
-    return {
-        "suggest_room": room,
-        "suggestion": settle_up.who_pays_whom(settle_up.group_nets(players)),
-    }
+    return {"suggest_room": room, **_payments(me, settle_up.group_nets(players, room=room))}
 
 
 @login_required
@@ -178,6 +214,7 @@ def _suggestion(request: HttpRequest, me: User) -> dict[str, object]:
 def settle(request: HttpRequest) -> HttpResponse:
     """Record a settlement, answer the ones others recorded, see who pays whom in a room."""
     me = _me(request)
+    services.settlement_claims_expire()
     partners = settle_up.partners_of(me)
     form = SettleUpForm(request.POST or None, partners=partners)
     if request.method == "POST" and form.is_valid():
@@ -189,6 +226,7 @@ def settle(request: HttpRequest) -> HttpResponse:
                 payee=payee,
                 points=form.cleaned_data["points"],
                 note=form.cleaned_data["note"],
+                room=selectors.my_room(me, form.cleaned_data["room"]),
             )
         except LedgerError as exc:
             form.add_error(None, str(exc))
@@ -206,7 +244,7 @@ def settle(request: HttpRequest) -> HttpResponse:
         "waiting": involving.filter(status=SettlementClaim.Status.PROPOSED, recorded_by=me),
         "answered": involving.exclude(status=SettlementClaim.Status.PROPOSED)[:10],
         "rooms": settle_up.rooms_of(me),
-        **_suggestion(request, me),
+        **_suggestion(request, me, partners),
     }
     status = 400 if request.method == "POST" else 200
     return render(request, "ledger/settle.html", context, status=status)

@@ -10,6 +10,9 @@ from django.test import Client
 from django.utils import translation
 
 from ledger.seeding import SeededBook, book_seed
+from tables import clock
+from tables.models import Room
+from tests.tables.factories import start_with_bots
 
 
 @pytest.fixture
@@ -43,3 +46,21 @@ def me_client(book: SeededBook) -> Any:
     client = Client()
     client.force_login(book.players[0])
     return client
+
+
+def play_match(user: Any, *, hands: int, seed: str) -> Room:
+    """Bots (and seat 0 on 托管) play a whole match of ``hands`` hands from a known first deal."""
+    room = start_with_bots(user, hands=hands, tuoguan=True, seed=seed)
+    for _ in range(20_000):
+        room.refresh_from_db()
+        if room.status == Room.Status.FINISHED:
+            return room
+        assert room.deadline is not None
+        clock.advance(room.number, now=room.deadline)
+    raise AssertionError("the match never ended")
+
+
+@pytest.fixture
+def play() -> Callable[..., Room]:
+    """``play(user, hands=3, seed="x")``: a finished match of bots and ``user`` on 托管."""
+    return play_match

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import io
 from datetime import UTC, datetime
 
 import pytest
+from django.core.management import call_command
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
-from ledger.models import Entry
+from ledger.models import Entry, PairBalance
 from tables.models import Hand, Match
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -79,3 +81,55 @@ def test_transfers_become_hand_entries_and_rooms_get_their_match() -> None:
         ("hand", match.pk, room.pk)
     }
     assert "tables_transfer" not in connection.introspection.table_names()
+
+
+def test_old_settlements_are_put_right_by_new_entries_only() -> None:
+    """Written before 0004: alice owed bob 8 (a correction), she paid him 8 and he confirmed,
+    booked alice -> bob as if she had lost again, so her book read -16. After 0004 it reads 0,
+    every old row is still there unchanged, and the running totals agree with the entries."""
+    executor = MigrationExecutor(connection)
+    after = executor.loader.graph.leaf_nodes()
+    before = [("ledger", "0003_running_totals")]
+    executor.migrate(before)
+    old = executor.loader.project_state(before).apps
+    user_model, entry_model = old.get_model("accounts", "User"), old.get_model("ledger", "Entry")
+    alice = user_model.objects.create(username="alice")
+    bob = user_model.objects.create(username="bob")
+    at = datetime(2026, 11, 2, 3, 4, tzinfo=UTC)
+    debt = entry_model.objects.create(
+        kind="correction", payer=alice, payee=bob, points=8, note="d", created_at=at
+    )
+    paid = entry_model.objects.create(
+        kind="settlement",
+        payer=alice,
+        payee=bob,
+        points=8,
+        note="微信",
+        recorded_by=alice,
+        created_at=at,
+    )
+    claim_model = old.get_model("ledger", "SettlementClaim")
+    claim_model.objects.create(
+        payer=alice,
+        payee=bob,
+        points=8,
+        recorded_by=alice,
+        status="confirmed",
+        entry=paid,
+        created_at=at,
+    )
+
+    executor = MigrationExecutor(connection)
+    executor.migrate(after)
+
+    a, b = alice.pk, bob.pk
+    rows = list(
+        Entry.objects.order_by("pk").values_list("pk", "kind", "payer_id", "payee_id", "points")
+    )
+    assert rows[:2] == [(debt.pk, "correction", a, b, 8), (paid.pk, "settlement", a, b, 8)]
+    assert [r[1:] for r in rows[2:]] == [("correction", b, a, 8), ("settlement", b, a, 8)]
+    assert str(paid.pk) in Entry.objects.get(pk=rows[2][0]).note
+    assert {e.created_at for e in Entry.objects.all()} == {at}
+    balances = dict(PairBalance.objects.values_list("user_id", "points"))
+    assert balances == {a: 0, b: 0}
+    call_command("ledger_verify", stdout=io.StringIO())

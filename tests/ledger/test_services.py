@@ -2,38 +2,25 @@
 
 from __future__ import annotations
 
-from collections import defaultdict
+from datetime import timedelta
 from typing import Any
 
 import pytest
 from django.db.models import Q
+from django.utils import timezone
 
 from ledger import services
 from ledger.models import Entry, SettlementClaim
 from ledger.services import LedgerError
-from tables import clock
 from tables import services as room_services
 from tables.models import Hand, Match, Room
-from tests.tables.factories import start_with_bots
 
 pytestmark = pytest.mark.usefixtures("english")
 
 
-def play_match(user: Any, *, hands: int, seed: str) -> Room:
-    """Bots (and seat 0 on 托管) play a whole match of ``hands`` hands from a known first deal."""
-    room = start_with_bots(user, hands=hands, tuoguan=True, seed=seed)
-    for _ in range(20_000):
-        room.refresh_from_db()
-        if room.status == Room.Status.FINISHED:
-            return room
-        assert room.deadline is not None
-        clock.advance(room.number, now=room.deadline)
-    raise AssertionError("the match never ended")
-
-
 @pytest.mark.parametrize("seed", ["book-1", "book-2"])
-def test_every_hand_is_booked_as_the_engine_settled_it(user: Any, seed: str) -> None:
-    room = play_match(user, hands=3, seed=seed)
+def test_every_hand_is_booked_as_the_engine_settled_it(user: Any, play: Any, seed: str) -> None:
+    room = play(user, hands=3, seed=seed)
     assert room.state is not None
     match = Match.objects.get(room=room)
     assert match.number == 1 and match.ended_at is not None
@@ -66,8 +53,8 @@ def test_every_hand_is_booked_as_the_engine_settled_it(user: Any, seed: str) -> 
     assert seat_totals == room.state["match"]["totals"]
 
 
-def test_a_rooms_next_match_starts_from_zero(user: Any) -> None:
-    room = play_match(user, hands=1, seed="book-3")
+def test_a_rooms_next_match_starts_from_zero(user: Any, play: Any) -> None:
+    room = play(user, hands=1, seed="book-3")
     # A second match in the same room (the owner's tool for it comes later): a new Match row.
     room.status = Room.Status.WAITING
     room.save(update_fields=["status"])
@@ -130,53 +117,67 @@ def test_nobody_but_staff_corrects_the_book(user: Any, bob: Any) -> None:
 # ---------------------------------------------------------------- settling up
 
 
-def book_net(user: Any) -> int:
-    """The user's net in the book, as ``ledger.settle_up.group_nets`` counts it."""
-    net: dict[str, int] = defaultdict(int)
-    for e in Entry.objects.filter(Q(payer=user) | Q(payee=user)):
-        sign = -1 if e.kind == Entry.Kind.SETTLEMENT else 1
-        net["me"] += sign * e.points * (1 if e.payee_id == user.pk else -1)
-    return net["me"]
+def owes(staff: Any, debtor: Any, creditor: Any, points: int) -> None:
+    """Put a debt in the book the way staff would: ``debtor`` owes ``creditor`` ``points``."""
+    services.correction_create(staff=staff, payer=debtor, payee=creditor, points=points, note="d")
 
 
-def test_a_settlement_counts_only_once_the_other_confirms(user: Any, bob: Any) -> None:
+def balance(user: Any, other: Any) -> int:
+    """What ``other`` owes ``user`` by the raw entries: + owed to user, - user owes."""
+    pair = Entry.objects.filter(Q(payer=user, payee=other) | Q(payer=other, payee=user))
+    return sum(e.points if e.payee_id == user.pk else -e.points for e in pair)
+
+
+def test_a_settlement_clears_the_debt_it_pays(staff: Any, user: Any, bob: Any) -> None:
+    # alice owes bob 12; alice pays bob 12 in real life and records it; bob confirms.
+    owes(staff, user, bob, 12)
+    assert (balance(user, bob), balance(bob, user)) == (-12, 12)
     claim = services.settlement_claim_create(
-        recorded_by=user, payer=user, payee=bob, points=30, note="WeChat"
+        recorded_by=user, payer=user, payee=bob, points=12, note="WeChat"
     )
     assert claim.status == SettlementClaim.Status.PROPOSED
-    assert not Entry.objects.exists()
+    assert Entry.objects.count() == 1  # nothing booked until bob answers
     with pytest.raises(LedgerError, match="other player"):
         services.settlement_claim_confirm(claim_id=claim.pk, user=user)
-    assert not Entry.objects.exists()
     entry = services.settlement_claim_confirm(claim_id=claim.pk, user=bob)
     claim.refresh_from_db()
     assert claim.status == SettlementClaim.Status.CONFIRMED and claim.entry == entry
-    assert (claim.answered_by, entry.kind, entry.payer, entry.payee) == (
+    assert (claim.answered_by, entry.kind, entry.points, entry.note) == (
         bob,
         "settlement",
-        user,
-        bob,
+        12,
+        "WeChat",
     )
-    assert (entry.points, entry.note, entry.recorded_by) == (30, "WeChat", user)
-    assert book_net(user) == 30 and book_net(bob) == -30
+    assert (balance(user, bob), balance(bob, user)) == (0, 0)
     # Answered once: a second answer finds nothing waiting.
     with pytest.raises(LedgerError):
         services.settlement_claim_confirm(claim_id=claim.pk, user=bob)
-    assert Entry.objects.count() == 1
+    assert Entry.objects.count() == 2
 
 
-def test_a_disputed_settlement_stays_out_of_the_book(user: Any, bob: Any) -> None:
+def test_a_part_payment_leaves_the_rest_owed(staff: Any, user: Any, bob: Any) -> None:
+    # bob owes alice 29; bob pays 20 (alice records "they paid me"); alice... no: bob confirms.
+    owes(staff, bob, user, 29)
+    claim = services.settlement_claim_create(recorded_by=user, payer=bob, payee=user, points=20)
+    services.settlement_claim_confirm(claim_id=claim.pk, user=bob)
+    assert (balance(user, bob), balance(bob, user)) == (9, -9)
+
+
+def test_a_disputed_settlement_stays_out_of_the_book(staff: Any, user: Any, bob: Any) -> None:
+    owes(staff, user, bob, 8)
     claim = services.settlement_claim_create(recorded_by=bob, payer=user, payee=bob, points=8)
     disputed = services.settlement_claim_dispute(claim_id=claim.pk, user=user)
     assert disputed.status == SettlementClaim.Status.DISPUTED and disputed.answered_by == user
-    assert not Entry.objects.exists()
     with pytest.raises(LedgerError):
         services.settlement_claim_confirm(claim_id=claim.pk, user=user)
-    assert not Entry.objects.exists()
+    assert Entry.objects.count() == 1 and balance(user, bob) == -8
 
 
-def test_only_the_two_players_record_or_answer(user: Any, bob: Any, make_user: Any) -> None:
+def test_only_the_two_players_record_or_answer(
+    staff: Any, user: Any, bob: Any, make_user: Any
+) -> None:
     carol = make_user("carol")
+    owes(staff, user, bob, 8)
     with pytest.raises(LedgerError, match="took part"):
         services.settlement_claim_create(recorded_by=carol, payer=user, payee=bob, points=5)
     with pytest.raises(LedgerError, match="two different"):
@@ -191,3 +192,52 @@ def test_only_the_two_players_record_or_answer(user: Any, bob: Any, make_user: A
             answer(claim_id=claim.pk, user=carol)
     claim.refresh_from_db()
     assert claim.status == SettlementClaim.Status.PROPOSED
+
+
+def test_claims_only_between_people_with_points_together(
+    staff: Any, user: Any, bob: Any, make_user: Any
+) -> None:
+    carol = make_user("carol")
+    with pytest.raises(LedgerError, match="have points with"):
+        services.settlement_claim_create(recorded_by=user, payer=user, payee=carol, points=5)
+    assert not SettlementClaim.objects.exists()
+
+
+def test_a_claim_is_bounded_by_the_balance_or_the_cap(staff: Any, user: Any, bob: Any) -> None:
+    # alice owes bob 1500: she may clear it all; the cap (1000) does not stop her.
+    owes(staff, user, bob, 1500)
+    services.settlement_claim_create(recorded_by=user, payer=user, payee=bob, points=1500)
+    with pytest.raises(LedgerError, match="at most 1500"):
+        services.settlement_claim_create(recorded_by=user, payer=user, payee=bob, points=1501)
+    # With a small balance the cap is the bound: 1,000,000 is refused.
+    carol_debt = 4
+    owes(staff, bob, user, carol_debt + 1496)  # the pair is now even: 1500 - 1500
+    with pytest.raises(LedgerError, match="at most 1000"):
+        services.settlement_claim_create(recorded_by=bob, payer=bob, payee=user, points=1_000_000)
+
+
+def test_at_most_three_claims_wait_per_pair(staff: Any, user: Any, bob: Any) -> None:
+    owes(staff, user, bob, 100)
+    for _ in range(services.CLAIM_OPEN_PER_PAIR):
+        services.settlement_claim_create(recorded_by=bob, payer=user, payee=bob, points=1)
+    with pytest.raises(LedgerError, match="3 settlements"):
+        services.settlement_claim_create(recorded_by=user, payer=user, payee=bob, points=1)
+    # Answering one frees a place.
+    first = SettlementClaim.objects.order_by("pk").first()
+    assert first is not None
+    services.settlement_claim_dispute(claim_id=first.pk, user=user)
+    services.settlement_claim_create(recorded_by=user, payer=user, payee=bob, points=1)
+
+
+def test_an_unanswered_claim_expires_after_14_days(staff: Any, user: Any, bob: Any) -> None:
+    owes(staff, user, bob, 10)
+    recorded = timezone.now() - timedelta(days=14, minutes=1)
+    claim = services.settlement_claim_create(
+        recorded_by=user, payer=user, payee=bob, points=10, now=recorded
+    )
+    with pytest.raises(LedgerError, match="no settlement waiting"):
+        services.settlement_claim_confirm(claim_id=claim.pk, user=bob)
+    assert services.settlement_claims_expire() == 1
+    claim.refresh_from_db()
+    assert claim.status == SettlementClaim.Status.EXPIRED and claim.entry is None
+    assert balance(user, bob) == -10

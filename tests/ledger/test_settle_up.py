@@ -10,10 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ledger import services
-from ledger.models import Entry
 from ledger.settle_up import (
     Payment,
     group_nets,
+    is_exact,
     partners_of,
     room_players,
     rooms_of,
@@ -82,19 +82,48 @@ def test_nets_that_do_not_sum_to_zero_are_refused() -> None:
 
 def test_a_rooms_group_counts_people_not_bots(user: Any, bob: Any, staff: Any) -> None:
     room = start_with_bots(user, seed="settle-group")
-    hand = room.hands.get()
-    hand_entry = {"kind": Entry.Kind.HAND, "hand": hand, "room": room, "reason": "self_draw"}
-    Entry.objects.create(**hand_entry, payer=bob, payee=user, payer_seat=1, payee_seat=0, points=9)
-    Entry.objects.create(**hand_entry, payer=None, payee=user, payer_seat=2, payee_seat=0, points=9)
+    services.hand_entries_create(
+        hand=room.hands.get(),
+        users=[user, bob, None, None],
+        transfers=[
+            {"payer": 1, "payee": 0, "points": 9, "reason": "self_draw"},
+            {"payer": 2, "payee": 0, "points": 9, "reason": "self_draw"},
+        ],
+    )
     assert room_players(room) == [user, bob]
     assert rooms_of(bob) == [room] and rooms_of(staff) == []
     assert user in partners_of(bob) and bob in partners_of(user)
     assert group_nets([user, bob]) == {user: 9, bob: -9}  # the bot's 9 is nobody's to settle
     assert who_pays_whom(group_nets([user, bob])) == [Payment(bob, user, 9)]
-    # A correction counts like a hand; a confirmed settlement is bob's money paid to clear it.
+    # A correction counts like a hand: bob owes alice 9 - 3 = 6. bob pays her 6 and she
+    # confirms: the money clears the debt, both read 0.
     services.correction_create(staff=staff, payer=user, payee=bob, points=3, note="mis-scored")
     claim = services.settlement_claim_create(recorded_by=bob, payer=bob, payee=user, points=6)
     assert group_nets([user, bob]) == {user: 6, bob: -6}  # not yet confirmed
     services.settlement_claim_confirm(claim_id=claim.pk, user=user)
     assert group_nets([user, bob]) == {user: 0, bob: 0}
     assert who_pays_whom(group_nets([user, bob])) == []
+
+
+def test_a_rooms_group_settles_that_rooms_points(user: Any, bob: Any) -> None:
+    # bob lost 9 to alice in one room and won 5 from her in another: in the first room bob
+    # pays 9, in the second alice pays 5; across both rooms bob owes 4.
+    rooms = []
+    for seed, (payer, payee, points) in (("room-a", (1, 0, 9)), ("room-b", (0, 1, 5))):
+        room = start_with_bots(user, seed=seed)
+        services.hand_entries_create(
+            hand=room.hands.get(),
+            users=[user, bob, None, None],
+            transfers=[{"payer": payer, "payee": payee, "points": points, "reason": "self_draw"}],
+        )
+        rooms.append(room)
+    assert who_pays_whom(group_nets([user, bob], room=rooms[0])) == [Payment(bob, user, 9)]
+    assert who_pays_whom(group_nets([user, bob], room=rooms[1])) == [Payment(user, bob, 5)]
+    assert who_pays_whom(group_nets([user, bob])) == [Payment(bob, user, 4)]
+
+
+def test_beyond_sixteen_nets_the_answer_is_marked_greedy() -> None:
+    sixteen = {i: (1 if i % 2 else -1) for i in range(16)}
+    seventeen = {**{i: 1 for i in range(16)}, 16: -16}
+    assert is_exact(sixteen) and not is_exact(seventeen)
+    assert is_exact({**sixteen, 99: 0})  # a zero net is nobody to pay

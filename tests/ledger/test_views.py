@@ -3,6 +3,9 @@ settle-up page and the staff correction form."""
 
 from __future__ import annotations
 
+import csv
+import io
+import re
 from typing import Any
 
 import pytest
@@ -12,9 +15,11 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from accounts.models import User
+from ledger import services
 from ledger.models import Entry, SettlementClaim
 from ledger.seeding import SeededBook, book_seed
 from ledger.settle_up import Payment
+from tables.models import Hand
 from tests.tables.factories import start_with_bots
 
 
@@ -97,16 +102,10 @@ def test_matches_link_to_their_sheets(me_client: Any, book: SeededBook) -> None:
 def played(user: Any, bob: Any) -> Any:
     """alice and bob shared a hand: bob paid alice 9."""
     room = start_with_bots(user, seed="views-played")
-    Entry.objects.create(
-        kind=Entry.Kind.HAND,
+    services.hand_entries_create(
         hand=room.hands.get(),
-        room=room,
-        payer=bob,
-        payee=user,
-        payer_seat=1,
-        payee_seat=0,
-        points=9,
-        reason="self_draw",
+        users=[user, bob, None, None],
+        transfers=[{"payer": 1, "payee": 0, "points": 9, "reason": "self_draw"}],
     )
     return room
 
@@ -193,3 +192,95 @@ def test_a_correction_between_one_player_and_themself_is_refused(
     reply = client.post("/ledger/correction/", data)
     assert reply.status_code == 400
     assert not Entry.objects.exists()
+
+
+def _unmasked(page: bytes, echo: list[tuple[str, str]]) -> str:
+    """A page without its CSRF token (masked afresh for every response) and with each
+    ``(text, placeholder)`` of ``echo`` replaced."""
+    text = re.sub(
+        r'("X-CSRFToken": "|name="csrfmiddlewaretoken" value=")[^"]+', r"\1", page.decode()
+    )
+    for old, new in echo:
+        text = text.replace(old, new)
+    return text
+
+
+def _csv_net(client: Client, other_name: str) -> int:
+    response: Any = client.get(reverse("ledger:export"))
+    content = b"".join(response.streaming_content)
+    rows = list(csv.reader(io.StringIO(content.decode("utf-8-sig"))))
+    return sum(int(r[6]) for r in rows[1:] if r[5] == other_name)
+
+
+def test_paying_the_exact_debt_reads_zero_everywhere(
+    client: Client, user: Any, bob: Any, played: Any
+) -> None:
+    """bob lost 9 to alice in a hand; he pays her 9 and records it; she confirms. Both books,
+    both pair pages, both CSVs, the room's and the group's who-pays-whom read 0."""
+    client.force_login(bob)
+    book = client.get(reverse("ledger:book"), HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
+    assert "你欠alice 9" in book
+    # bob taps "record as paid" on his room's who-pays-whom.
+    paid = {"other": user.pk, "direction": "i_paid", "points": 9, "room": played.number}
+    client.post(reverse("ledger:settle"), paid)
+    client.force_login(user)
+    claim = SettlementClaim.objects.get()
+    client.post(reverse("ledger:settle_answer", args=[claim.pk]), {"answer": "confirm"})
+    for me, other in ((user, bob), (bob, user)):
+        client.force_login(me)
+        mine = client.get(reverse("ledger:book"), HTTP_ACCEPT_LANGUAGE="zh-hans")
+        assert mine.context["book"].total == 0 and "两清" in mine.content.decode()
+        pair = client.get(reverse("ledger:pair", args=[other.pk]), HTTP_ACCEPT_LANGUAGE="zh-hans")
+        assert pair.context["pair"].total == 0 and "两清" in pair.content.decode()
+        assert _csv_net(client, other.name) == 0
+        settle = client.get(reverse("ledger:settle"), {"room": played.number})
+        assert settle.context["suggestion"] == []
+        group = client.get(reverse("ledger:settle"), {"people": [other.pk]})
+        assert group.context["group"] == [me, other] and group.context["suggestion"] == []
+
+
+def test_owing_reads_in_words(client: Client, user: Any, bob: Any, played: Any) -> None:
+    client.force_login(user)
+    page = client.get(reverse("ledger:pair", args=[bob.pk]), HTTP_ACCEPT_LANGUAGE="zh-hans")
+    assert "小明欠你 9" in page.content.decode()
+    page = client.get(reverse("ledger:pair", args=[bob.pk]), HTTP_ACCEPT_LANGUAGE="en")
+    assert "小明 owes you 9" in page.content.decode()
+
+
+def test_a_bot_page_is_for_its_rooms_players_only(
+    client: Client, user: Any, bob: Any, make_user: Any, played: Any
+) -> None:
+    # alice played the bot in seat 3 of her room; carol did not; 999999 does not exist.
+    services.hand_entries_create(
+        hand=Hand.objects.create(
+            room=played, number=2, dealer=0, seed="", rules={}, match=played.hands.get().match
+        ),
+        users=[user, bob, None, None],
+        transfers=[{"payer": 3, "payee": 0, "points": 4, "reason": "self_draw"}],
+    )
+    client.force_login(user)
+    assert client.get(reverse("ledger:bot", args=[played.number, 3])).status_code == 200
+    client.force_login(make_user("carol"))
+    private = client.get(reverse("ledger:bot", args=[played.number, 3]))
+    missing = client.get(reverse("ledger:bot", args=["999999", 3]))
+    assert private.status_code == missing.status_code == 404
+    # Each page echoes its own address (the language switch returns there); nothing else.
+    echo = [(played.number, "N"), ("999999", "N")]
+    assert _unmasked(private.content, echo) == _unmasked(missing.content, echo)
+    # The room filter of my page ignores a room I did not play in exactly like a missing one.
+    mine = client.get(reverse("ledger:book"), {"room": played.number})
+    none = client.get(reverse("ledger:book"), {"room": "999999"})
+    assert mine.status_code == none.status_code == 200
+    assert _unmasked(mine.content, echo) == _unmasked(none.content, echo)
+    assert mine.context["room"] is None and none.context["room"] is None
+
+
+def test_a_suggested_payment_is_recorded_in_one_tap(
+    client: Client, user: Any, bob: Any, played: Any
+) -> None:
+    client.force_login(bob)
+    page = client.get(reverse("ledger:settle"), {"room": played.number}).content.decode()
+    assert 'name="direction" value="i_paid"' in page and 'name="points" value="9"' in page
+    client.post(reverse("ledger:settle"), {"other": user.pk, "direction": "i_paid", "points": 9})
+    claim = SettlementClaim.objects.get()
+    assert (claim.payer, claim.payee, claim.points) == (bob, user, 9)

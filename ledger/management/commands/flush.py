@@ -1,8 +1,9 @@
 """``manage.py flush`` that also empties the book.
 
-Emptying the whole database is the one deliberate exception to the book's append-only rule.
-PostgreSQL's flush is a TRUNCATE, which the row triggers let through; SQLite's is a DELETE per
-table, which they refuse, so here they step aside for the flush and are put back after it.
+Emptying the whole database is the one deliberate exception to the book's append-only rule
+(a test tool; ``docs/web.md`` says so). The book's triggers refuse what a flush does (SQLite
+deletes each table's rows, PostgreSQL truncates them), so here they step aside for the flush
+and are put back after it.
 """
 
 from __future__ import annotations
@@ -18,10 +19,7 @@ from ledger import triggers
 class Command(flush.Command):
     def handle(self, **options: Any) -> None:
         connection = connections[options["database"]]
-        if (
-            connection.vendor != "sqlite"
-            or "ledger_entry" not in connection.introspection.table_names()
-        ):
+        if "ledger_entry" not in connection.introspection.table_names():
             super().handle(**options)
             return
         triggers.remove(connection)
