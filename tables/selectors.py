@@ -10,13 +10,13 @@ from django.db.models import Count, Q, QuerySet
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
-from engine.hand_log import replay
 from engine.rules import Rules
 from engine.views import seat_view
 from ledger.models import Entry
 from tables.board import seat_name
 from tables.models import Hand, Room, Seat
 from tables.prepared import room_seats
+from tables.replays import hand_replay
 from tables.settlement import Settlement, settlement_of
 
 if TYPE_CHECKING:
@@ -161,6 +161,8 @@ class HandRecord:
     names: list[str]
     settlement: Settlement | None
     bao: str
+    earlier_ruling: bool = False
+    """Today's engine would judge the hand otherwise: what is shown is still the booked result."""
 
     @property
     def dealer_name(self) -> str:
@@ -168,15 +170,20 @@ class HandRecord:
 
 
 def hand_record(hand: Hand) -> HandRecord:
-    """A hand as the ledger shows it: who sat where, and its result rebuilt by the engine."""
-    seats = room_with_seats(hand.room)
-    names = [seat_name(s) for s in seats]
-    state = replay(Rules.from_json(hand.rules), hand.seed, None, hand.actions, dealer=hand.dealer)
-    view = seat_view(state, None)
-    settlement = None
-    if hand.result is not None:
-        settlement = settlement_of(hand.result, names, view["melds"])
-    return HandRecord(hand=hand, names=names, settlement=settlement, bao=view["bao"])
+    """A hand as the ledger shows it: who sat where, and its result as booked, the melds and
+    the 宝 re-played by the engine (as far as today's engine accepts the log)."""
+    names = [seat_name(s) for s in room_with_seats(hand.room)]
+    if hand.result is None:
+        return HandRecord(hand=hand, names=names, settlement=None, bao="")
+    replayed = hand_replay(hand)
+    view = seat_view(replayed.states[-1], None)
+    return HandRecord(
+        hand=hand,
+        names=names,
+        settlement=settlement_of(hand.result, names, view["melds"]),
+        bao=view["bao"],
+        earlier_ruling=replayed.earlier_ruling,
+    )
 
 
 def room_versions(numbers: Iterable[str]) -> dict[str, int]:

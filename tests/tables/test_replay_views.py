@@ -10,6 +10,7 @@ from django.urls import reverse
 from engine.replay import main as replay_main
 from tables.models import Hand, ReplayShare
 from tables.replays import replay_steps
+from tests.tables.booked_hands import QIDUI_BAODIAO, STRICT_CHI_BAO, BookedHand, store_booked
 from tests.tables.factories import played_hand, start_with_bots
 
 HX = {"HX-Request": "true"}
@@ -122,3 +123,44 @@ def test_the_settlement_links_to_the_record(player: Client, hand: Hand) -> None:
     table = player.get(reverse("room", args=[hand.room.number])).content.decode()
     assert 'id="settlement"' in table
     assert reverse("hand_detail", args=[hand.pk]) in table
+
+
+def _totals(html: str) -> list[str]:
+    block = html[html.index('class="hand-totals"') :]
+    block = block[: block.index("</ul>")]
+    return re.findall(r'<span class="points[^"]*">([^<]+)</span>', block)
+
+
+EARLIER = "这一局是按较早的规则解读判定的；当时记入的分数不变。"
+
+
+@pytest.mark.parametrize(
+    ("booked", "pattern", "totals"),
+    [
+        # 七对宝吊 12 from each of the three others, as booked (today 有宝七对 8).
+        (QIDUI_BAODIAO, "七对宝吊", ["-12", "+36", "-12", "-12"]),
+        # 平胡 4 from each, as booked; today's engine refuses the 胡 (strict 无宝, 宝 in a 吃).
+        (STRICT_CHI_BAO, "平胡", ["-4", "-4", "-4", "+12"]),
+    ],
+)
+def test_a_hand_booked_under_an_earlier_reading_replays_to_its_booked_points(
+    client: Client, user: Any, booked: BookedHand, pattern: str, totals: list[str]
+) -> None:
+    hand = store_booked(user, booked)
+    client.force_login(user)
+    url = reverse("hand_replay", args=[hand.pk])
+    steps = len(booked.actions)
+    for step in range(steps):
+        page = client.get(url, {"step": step}, headers=HX)
+        assert page.status_code == 200 and EARLIER not in page.content.decode()
+    end = client.get(url, {"step": steps})
+    html = end.content.decode()
+    assert end.status_code == 200 and f'data-step="{steps}"' in html
+    assert EARLIER in html and f'<span class="pattern-name">{pattern}</span>' in html
+    assert _totals(html) == totals
+
+    client.post(reverse("share_new", args=[hand.pk]))
+    token = ReplayShare.objects.get(hand=hand).token
+    client.logout()
+    shared = client.get(reverse("shared_replay", args=[token]), {"step": steps})
+    assert shared.status_code == 200 and _totals(shared.content.decode()) == totals

@@ -9,6 +9,7 @@ from django.urls import reverse
 from engine.rules import Rules
 from tables import services
 from tables.models import Hand, Room, Seat
+from tests.tables.booked_hands import STRICT_CHI_BAO, store_booked
 from tests.tables.factories import (
     played_hand,
     room_form_data,
@@ -227,3 +228,17 @@ def test_logged_in_the_invite_offers_the_first_empty_seat(
     page = client.get(f"/r/{room.number}/").content.decode()
     assert 'data-action="sit-first"' in page and 'name="index" value="1"' in page
     assert "<svg" in page and 'data-action="copy-invite"' in page  # QR code and copy button
+
+
+def test_a_hand_record_judged_under_an_earlier_reading_shows_the_booked_points(
+    client: Client, user: Any
+) -> None:
+    # strict 无宝 with the 宝 in a 吃: today's engine refuses the logged 胡; the book has 平胡 4
+    # from each of the three others, and the page says so.
+    hand = store_booked(user, STRICT_CHI_BAO)
+    client.force_login(user)
+    page = client.get(reverse("hand_detail", args=[hand.pk]))
+    html = page.content.decode()
+    assert page.status_code == 200 and "data-earlier-ruling" in html
+    assert '<span class="pattern-name">平胡</span>' in html and "strict33:551" in html
+    assert client.get(reverse("hand_log", args=[hand.pk])).status_code == 200
