@@ -61,7 +61,7 @@ def mid_hand(user: Any, turns: int = 7) -> Room:
     room = start_with_bots(user, seed="layout-square")
     for _turn in range(turns):
         state = run_until_my_turn(room, user)
-        send(room, user, move_json(state, 0))
+        send(room, user, move_json(room, state, 0))
     run_until_my_turn(room, user)
     return room
 

@@ -24,6 +24,7 @@ from tests.tables.factories import (
     run_until_my_turn,
     send,
     start_with_bots,
+    step_shown,
 )
 
 pytestmark = pytest.mark.usefixtures("english")
@@ -42,7 +43,7 @@ def test_a_legal_move_is_applied_and_logged(started: Room, user: Any) -> None:
     state = run_bots_until_human(started, timezone.now())
     assert state.phase != "ended", "the bots finished the hand before seat 0 acted"
     version = started.version
-    send(started, user, move_json(state, 0))
+    send(started, user, move_json(started, state, 0))
     after = hand_of(started)
     assert after.step == state.step + 1 or after.phase != state.phase
     assert started.version == version + 1
@@ -52,12 +53,12 @@ def test_a_legal_move_is_applied_and_logged(started: Room, user: Any) -> None:
 def test_out_of_turn_and_stale_moves_are_refused(started: Room, user: Any) -> None:
     state = hand_of(started)
     if 0 in waiting_on(state):
-        stale = move_json(state, 0) | {"step": state.step - 1}
+        stale = move_json(started, state, 0) | {"step": step_shown(started) - 1}
         with pytest.raises(PlayError, match="moved on"):
             send(started, user, stale)
     else:
         with pytest.raises(PlayError, match="not your turn"):
-            send(started, user, {"action": "pass", "step": state.step})
+            send(started, user, {"action": "pass", "step": step_shown(started)})
     started.refresh_from_db()
     assert hand_of(started).step == state.step
 
@@ -70,7 +71,7 @@ def test_an_illegal_tile_is_refused(started: Room, user: Any) -> None:
         c for c in ("1z", "2z", "3z", "4z", "5z", "6z", "7z") if parse_tile(c) not in held
     )
     with pytest.raises(PlayError, match="not allowed"):
-        send(started, user, {"action": "discard", "tile": missing, "step": state.step})
+        send(started, user, {"action": "discard", "tile": missing, "step": step_shown(started)})
     assert hand_of(started).step == state.step
 
 

@@ -33,6 +33,7 @@ from config.asgi import application
 from engine.hand import HandState
 from engine.tiles import format_tile
 from tables.models import Hand, Room, Seat
+from tables.windows import public_step
 from tests.tables.factories import beaten, run_until_my_turn, start_with_bots
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -66,12 +67,12 @@ def tables(user: Any, settings: Any) -> Tables:
     steps = {}
     for _ in range(2):
         room = start_with_bots(user)
-        state = run_until_my_turn(room, user)
+        run_until_my_turn(room, user)
         later = timezone.now() + timedelta(hours=1)
         Room.objects.filter(pk=room.pk).update(deadline=later, turn_deadline=later)
         room.refresh_from_db()
         rooms.append(room)
-        steps[room.number] = state.step
+        steps[room.number] = public_step(room)
     client = Client()
     client.force_login(user)
     assert rooms[0].state is not None
