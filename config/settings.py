@@ -87,6 +87,15 @@ CHANNEL_LAYERS = {"default": env.channel_layer_config(os.environ)}
 
 CACHES = {"default": env.cache_config(os.environ)}
 
+# Django's own logging, plus: channels_redis logs a traceback a second while Redis is down;
+# one line a minute says as much (config.logs).
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "filters": {"outage_lines": {"()": "config.logs.OutageLines"}},
+    "loggers": {"channels_redis.pubsub": {"filters": ["outage_lines"]}},
+}
+
 # The live table's pacing (tables.clock): how long a bot or a 托管 seat waits before it moves,
 # and how long a player may be disconnected before the bot takes the seat over.
 TABLE_BOT_DELAY_SECONDS = float(os.environ.get("TABLE_BOT_DELAY_SECONDS", "0.8"))

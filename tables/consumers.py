@@ -192,7 +192,7 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         change = await database_sync_to_async(services.seat_connect)(
             number=self.number, user=self.user
         )
-        self.counted = change is not None
+        self.counted = seated  # its seat is counted online while the page is open
         page = beats.Page(
             channel=self.channel_name,
             number=self.number,

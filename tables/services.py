@@ -364,14 +364,15 @@ def table_act(
 
 def seat_connect(*, number: str, user: User, now: datetime | None = None) -> clock.Committed | None:
     """A page of ``user`` opened the table; what that committed (None: not ``user``'s
-    table, nothing counted)."""
+    table, or the seat was online already: nothing to commit or show)."""
     return _pages(number, user, +1, now)
 
 
 def seat_disconnect(
     *, number: str, user: User, now: datetime | None = None
 ) -> clock.Committed | None:
-    """A page of ``user`` closed; after the grace period its seat goes on 托管."""
+    """A page of ``user`` closed (its socket's slots already given back); when it was the
+    seat's last, the seat goes offline, and after the grace period on 托管."""
     return _pages(number, user, -1, now)
 
 

@@ -513,7 +513,7 @@ async def test_sockets_are_limited_per_account_and_per_room(
     application: Any, user: Any, make_user: Any, settings: Any
 ) -> None:
     settings.TABLE_SOCKETS_PER_ACCOUNT = 1
-    settings.TABLE_SOCKETS_PER_ROOM = 2
+    settings.TABLE_SPECTATORS_PER_ROOM = 1  # alice sits: only carol counts here
     room = await sync_to_async(start_with_bots)(user)
     elsewhere = await sync_to_async(start_with_bots)(await sync_to_async(make_user)("bob"))
     comms = [await connect(application, room, user)]
