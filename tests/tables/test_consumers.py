@@ -30,6 +30,7 @@ from engine.views import seat_view
 from tables import beats, clock, services
 from tables.consumers import TableConsumer
 from tables.models import Hand, Room, Seat
+from tables.protocol import SetTuoguan
 from tables.routing import websocket_urlpatterns
 from tables.ticks import ticks
 from tests.tables.factories import beaten, drain, start_with_bots, start_with_four_people
@@ -857,8 +858,8 @@ async def test_a_redis_outage_degrades_and_the_table_catches_up(
     application: Any, make_user: Any, settings: Any, caplog: Any
 ) -> None:
     """N4: with the channel layer's Redis stopped, a move is committed and its sender's socket
-    stays open and sees it; a new socket is refused with 1013 and one log line; once Redis
-    is back the other page catches up at its heartbeat."""
+    stays open and sees it; the clock keeps ticking; a new socket is refused with 1013 and
+    one log line; once Redis is back the other page catches up at its heartbeat."""
     import logging
 
     from channels.layers import channel_layers
@@ -871,6 +872,7 @@ async def test_a_redis_outage_degrades_and_the_table_catches_up(
         "default": env.channel_layer_config({"REDIS_URL": f"redis://127.0.0.1:{port}/0"})
     }
     settings.TABLE_HEARTBEAT_SECONDS = 0.5
+    settings.TABLE_BOT_DELAY_SECONDS = 0.2
     channel_layers.backends.clear()
     users = [await sync_to_async(make_user)(f"p{i}") for i in range(4)]
     room = await sync_to_async(start_with_four_people)(users)
@@ -883,11 +885,19 @@ async def test_a_redis_outage_degrades_and_the_table_catches_up(
         proc.wait(timeout=10)
         caplog.clear()
         with caplog.at_level(logging.WARNING):
+            for u in users[1:]:  # the other three on 托管 too, told nobody: the clock plays
+                await sync_to_async(services.table_act)(
+                    number=room.number, user=u, message=SetTuoguan(on=True)
+                )
             await mover.send_json_to({"action": "tuoguan", "on": "1"})
             own = await receive_matching(mover, 'data-badge="tuoguan"')
             assert "tuoguan-banner" in own
             seat = await Seat.objects.aget(room=room, index=0)
             assert seat.tuoguan
+            # The clock's ticks commit, fail to tell anyone, push this page and tick again.
+            version = (await Room.objects.aget(pk=room.pk)).version
+            await asyncio.sleep(2.0)
+            assert (await Room.objects.aget(pk=room.pk)).version >= version + 3
             late = WebsocketCommunicator(application, f"/ws/table/{room.number}/")
             late.scope["user"] = users[2]
             connected, _ = await late.connect(timeout=10)
@@ -896,9 +906,9 @@ async def test_a_redis_outage_degrades_and_the_table_catches_up(
             assert closing == {"type": "websocket.close", "code": 1013}
         assert not [r for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info]
         assert any("unreachable" in r.getMessage() for r in caplog.records)
-        # Still open: it answers the next input.
-        await mover.send_json_to({"action": "tuoguan", "on": "1"})
-        assert await mover.receive_nothing(timeout=0.5)
+        # Still open: it answers the next input (refused: the step is long gone).
+        await mover.send_json_to({"action": "pass", "step": "0"})
+        assert "table-error" in await receive_matching(mover, "table-error")
     finally:
         proc = await _redis_up(port)
     try:
