@@ -20,7 +20,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.http import HttpRequest
-from django.middleware.csrf import get_token
+from django.middleware.csrf import CSRF_ALLOWED_CHARS, CSRF_SECRET_LENGTH, get_token
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
@@ -59,9 +59,9 @@ def _language(scope: dict[str, Any]) -> str:
 def _csrf_token(scope: dict[str, Any]) -> str:
     """The CSRF token the page's forms carry, masked as Django masks it for a page (a fresh
     mask per socket, so pushed bytes never repeat the cookie's secret); "" without a cookie."""
-    secret = dict(scope.get("cookies", {})).get(settings.CSRF_COOKIE_NAME, "")
-    if not secret:
-        return ""
+    secret = str(dict(scope.get("cookies", {})).get(settings.CSRF_COOKIE_NAME, ""))
+    if len(secret) != CSRF_SECRET_LENGTH or not set(secret) <= set(CSRF_ALLOWED_CHARS):
+        return ""  # none, or not one Django set: the page's next load sets a good one
     request = HttpRequest()
     request.META["CSRF_COOKIE"] = secret
     return get_token(request)

@@ -13,6 +13,7 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models.functions import Greatest
 
 from tables.models import Seat
 from tables.table import Table, must_act, seat_automatic
@@ -71,7 +72,11 @@ def heartbeats(seats: Iterable[tuple[str, int]], *, now: datetime) -> None:
         )
         # The two IN lists also match a user's seat at another of the listed rooms.
         ids = [pk for pk, number, user_id in found if (number, user_id) in wanted]
-        Seat.objects.filter(pk__in=ids).update(last_seen=now)
+        # A seat with a page beating is online, even if a close counted while the cache
+        # could not be read (a Redis outage) took it offline.
+        Seat.objects.filter(pk__in=ids).update(
+            last_seen=now, connections=Greatest("connections", 1), disconnected_at=None
+        )
 
 
 def seat_pages_count(seat: Seat, pages: int, now: datetime) -> bool:

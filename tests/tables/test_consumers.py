@@ -782,6 +782,16 @@ async def test_pushed_forms_carry_a_masked_csrf_token(application: Any, user: An
     assert token != "k" * 32 and len(token) == 64
     assert _unmask_cipher_token(token) == "k" * 32
     await comm.disconnect()
+    # A cookie Django never set (wrong length, characters a token can't hold) is not masked:
+    # the socket still opens, and its forms carry none.
+    for bad in ("k" * 31, "ü" * 32):
+        odd = WebsocketCommunicator(application, f"/ws/table/{room.number}/")
+        odd.scope["user"] = user
+        odd.scope["cookies"] = {django_settings.CSRF_COOKIE_NAME: bad}
+        connected, _ = await odd.connect()
+        assert connected
+        assert "csrfmiddlewaretoken" not in await odd.receive_from(timeout=5)
+        await odd.disconnect()
 
 
 async def test_a_phrase_bubble_names_the_seat_not_the_account(

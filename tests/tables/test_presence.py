@@ -84,3 +84,13 @@ def test_reconnecting_after_downtime_gives_a_fresh_turn(started: Room, user: Any
     started.refresh_from_db()
     assert started.turn_deadline == much_later + timedelta(seconds=started.turn_seconds)
     assert not Seat.objects.get(room=started, index=0).tuoguan
+
+
+def test_a_beating_page_keeps_its_seat_online(started: Room, user: Any) -> None:
+    """A close counted while the cache was unreachable (Redis down: no leases read) takes the
+    seat offline though another page of it is open; that page's next beat puts it back."""
+    now = timezone.now()
+    Seat.objects.filter(room=started, index=0).update(connections=0, disconnected_at=now)
+    presence.heartbeats([(started.number, user.pk)], now=now)
+    seat = Seat.objects.get(room=started, index=0)
+    assert seat.connections == 1 and seat.disconnected_at is None and seat.last_seen == now
