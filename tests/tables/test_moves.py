@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from engine.hand import waiting_on
 from engine.rules import Rules
-from engine.tiles import parse_tile
+from engine.tiles import format_tile, parse_tile
 from ledger.models import Entry
 from tables import services
 from tables.models import Hand, Room, Seat
@@ -167,3 +167,22 @@ def test_only_the_owner_may_end_the_match(user: Any, make_user: Any) -> None:
         send(room, bob, {"action": "end_match"})
     room.refresh_from_db()
     assert room.version == before and room.status == Room.Status.PLAYING
+
+
+def test_a_seat_not_asked_learns_nothing_from_the_step_it_names(
+    started: Room, user: Any, settings: Any
+) -> None:
+    """D2: in a window alice is not asked (she discarded); whatever step she names, the
+    current one, an old one or the engine's own (which counts the answers), the refusal is
+    the same, so probing steps tells her nothing about who was asked."""
+    state = run_until_my_turn(started, user)
+    settings.TABLE_CLAIM_PAUSE_SECONDS = 1.0  # the window stays open until the clock closes it
+    tile = format_tile(state.drawn if state.drawn is not None else state.hands[0][-1])
+    discard = {"action": "discard", "tile": tile, "step": step_shown(started)}
+    send(started, user, discard)
+    held = hand_of(started)
+    assert held.phase == "claim" and 0 not in waiting_on(held)
+    shown = step_shown(started)
+    for step in (shown, shown - 1, held.step, held.step + 1):
+        with pytest.raises(PlayError, match="not your turn"):
+            send(started, user, {"action": "pass", "step": step})
