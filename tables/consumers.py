@@ -19,8 +19,6 @@ from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
-from django.http import HttpRequest
-from django.middleware.csrf import CSRF_ALLOWED_CHARS, CSRF_SECRET_LENGTH, get_token
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
@@ -32,6 +30,7 @@ from tables import beats, clock, frames, limits, notify, phrases, selectors, ser
 from tables.limits import TokenBucket
 from tables.live import render_live
 from tables.protocol import Message, Phrase, PlayError, parse_text, printable
+from tables.socket_scope import scope_csrf_token, scope_language, scope_origin
 from tables.ticks import ticks
 
 logger = logging.getLogger(__name__)
@@ -45,28 +44,6 @@ CLOSE_TRY_AGAIN_LATER = 1013
 RETRY_AFTER = timedelta(seconds=1)
 
 
-def _language(scope: dict[str, Any]) -> str:
-    """The page's language, chosen as for its HTTP requests: the cookie, then Accept-Language."""
-    request = HttpRequest()
-    request.COOKIES = dict(scope.get("cookies", {}))
-    headers = dict(scope.get("headers", []))
-    accept = headers.get(b"accept-language")
-    if accept:
-        request.META["HTTP_ACCEPT_LANGUAGE"] = accept.decode("latin-1")
-    return translation.get_language_from_request(request)
-
-
-def _csrf_token(scope: dict[str, Any]) -> str:
-    """The CSRF token the page's forms carry, masked as Django masks it for a page (a fresh
-    mask per socket, so pushed bytes never repeat the cookie's secret); "" without a cookie."""
-    secret = str(dict(scope.get("cookies", {})).get(settings.CSRF_COOKIE_NAME, ""))
-    if len(secret) != CSRF_SECRET_LENGTH or not set(secret) <= set(CSRF_ALLOWED_CHARS):
-        return ""  # none, or not one Django set: the page's next load sets a good one
-    request = HttpRequest()
-    request.META["CSRF_COOKIE"] = secret
-    return get_token(request)
-
-
 async def _refuse_unavailable(receive: Any, send: Any) -> None:
     """Answer a socket's handshake with "try again later" (1013), before any consumer state
     exists: the channel layer could not even name the socket's channel."""
@@ -74,13 +51,6 @@ async def _refuse_unavailable(receive: Any, send: Any) -> None:
     if message.get("type") == "websocket.connect":
         await send({"type": "websocket.accept"})
         await send({"type": "websocket.close", "code": CLOSE_TRY_AGAIN_LATER})
-
-
-def _origin(scope: dict[str, Any]) -> str:
-    headers = dict(scope.get("headers", []))
-    host = headers.get(b"host", b"127.0.0.1").decode("latin-1")
-    scheme = "https" if scope.get("scheme") == "wss" else "http"
-    return f"{scheme}://{host}"
 
 
 class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
@@ -138,13 +108,13 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
 
     @cached_property
     def csrf_token(self) -> str:
-        return _csrf_token(self.scope)
+        return scope_csrf_token(self.scope)
 
     @cached_property
     def language(self) -> str:
         """The page's language, as its HTTP requests chose it: fixed for the socket's life
         (switching languages reloads the page, which opens a new socket)."""
-        return _language(self.scope)
+        return scope_language(self.scope)
 
     async def connect(self) -> None:
         self.number = str(self.scope["url_route"]["kwargs"]["number"])
@@ -344,7 +314,7 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
             html, room = render_live(
                 self.number,
                 self.user,
-                invite_url=f"{_origin(self.scope)}/r/{self.number}/",
+                invite_url=f"{scope_origin(self.scope)}/r/{self.number}/",
                 csrf_token=self.csrf_token,
             )
         return html, (room.deadline if room else None), room is not None
