@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
@@ -13,10 +14,12 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
+from django_ratelimit.core import is_ratelimited
 
 from accounts import services
 from accounts.forms import DisplayNameForm, LoginForm, SignupForm
 from accounts.models import User
+from config.clientip import request_ip
 
 
 def _next_url(request: HttpRequest) -> str | None:
@@ -34,6 +37,12 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect(next_url or "lobby")
     form = SignupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid() and _signups_exhausted(request):
+        # Accounts are free, and each brings fresh room-number guesses (tables.limits).
+        form.add_error(None, _("Too many new accounts from this address; try again later."))
+        return render(
+            request, "accounts/signup.html", {"form": form, "next": next_url or ""}, status=429
+        )
     if request.method == "POST" and form.is_valid():
         user = services.user_sign_up(
             username=form.cleaned_data["username"],
@@ -46,6 +55,19 @@ def signup(request: HttpRequest) -> HttpResponse:
         )
         return redirect(next_url or "lobby")
     return render(request, "accounts/signup.html", {"form": form, "next": next_url or ""})
+
+
+def _signups_exhausted(request: HttpRequest) -> bool:
+    """Counts one more sign-up from the request's address; True past ``SIGNUP_RATE``."""
+    return bool(
+        is_ratelimited(
+            request,
+            group="accounts.signup",
+            key=lambda _group, r: request_ip(r),
+            rate=settings.SIGNUP_RATE,
+            increment=True,
+        )
+    )
 
 
 class LoginView(auth_views.LoginView):

@@ -87,6 +87,15 @@ CHANNEL_LAYERS = {"default": env.channel_layer_config(os.environ)}
 
 CACHES = {"default": env.cache_config(os.environ)}
 
+# Django's own logging, plus: channels_redis logs a traceback a second while Redis is down;
+# one line a minute says as much (config.logs).
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "filters": {"outage_lines": {"()": "config.logs.OutageLines"}},
+    "loggers": {"channels_redis.pubsub": {"filters": ["outage_lines"]}},
+}
+
 # The live table's pacing (tables.clock): how long a bot or a 托管 seat waits before it moves,
 # and how long a player may be disconnected before the bot takes the seat over.
 TABLE_BOT_DELAY_SECONDS = float(os.environ.get("TABLE_BOT_DELAY_SECONDS", "0.8"))
@@ -94,6 +103,9 @@ TABLE_BOT_DELAY_SECONDS = float(os.environ.get("TABLE_BOT_DELAY_SECONDS", "0.8")
 # paused only when some seat could claim would tell everyone that someone holds the tile.
 TABLE_CLAIM_PAUSE_SECONDS = float(os.environ.get("TABLE_CLAIM_PAUSE_SECONDS", "1.0"))
 TABLE_DISCONNECT_GRACE_SECONDS = float(os.environ.get("TABLE_DISCONNECT_GRACE_SECONDS", "30"))
+# Every open page beats this often (tables.beats); a page (and its socket's slots) that stops
+# beating is gone 2.5 beats later: 10 s after its process was killed (tables.presence).
+TABLE_HEARTBEAT_SECONDS = float(os.environ.get("TABLE_HEARTBEAT_SECONDS", "4"))
 
 AUTH_USER_MODEL = "accounts.User"
 LOGIN_URL = "accounts:login"
@@ -136,10 +148,18 @@ TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
 ROOM_LOOKUP_MISSES_ALLOWED = 20
 ROOM_LOOKUP_MISSES_PER_IP_ALLOWED = 40
 ROOM_LOOKUP_WINDOW_SECONDS = 15 * 60
-# Table sockets open at once (tables.limits): per account at one room, per account, per room.
+# New accounts from one address (django-ratelimit, counted in the shared cache): accounts are
+# free, and each would bring a fresh allowance of room-number misses.
+SIGNUP_RATE = "5/h"
+# Table sockets open at once (tables.limits): per account at one room, per account; and for
+# spectators only, per spectating account and per room (a seated player never counts against
+# those, so spectators can't crowd a player out).
 TABLE_SOCKETS_PER_ACCOUNT_ROOM = 8
 TABLE_SOCKETS_PER_ACCOUNT = 24
-TABLE_SOCKETS_PER_ROOM = 64
+TABLE_SPECTATOR_SOCKETS_PER_ACCOUNT = 4
+TABLE_SPECTATORS_PER_ROOM = 48
+# Table sockets one account may open at one room per minute: reconnect churn is an input too.
+TABLE_CONNECTS_PER_MINUTE = 30
 # Inputs one table socket may send: this many a second on average, this many at once.
 TABLE_INPUT_RATE = 10.0
 TABLE_INPUT_BURST = 20

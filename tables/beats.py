@@ -148,8 +148,9 @@ class Beat:
             logger.exception("heartbeat of %d pages failed", len(self.pages))
         try:
             await self.catch_up()
-        except Exception:
-            logger.exception("catching up %d pages failed", len(self.pages))
+        except Exception as exc:
+            # The channel layer is down (Redis): the next beat tries again.
+            logger.warning("catching up %d pages failed: %s", len(self.pages), exc)
 
     async def catch_up(self) -> None:
         """Tell each table whose pages here still show less than the version its room had

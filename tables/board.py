@@ -31,6 +31,7 @@ from tables.models import Room, Seat
 from tables.presence import present
 from tables.settlement import Settlement, settlement_of
 from tables.table import Table, must_act
+from tables.windows import WINDOW_PHASES, public_step, public_version
 
 __all__ = [
     "Board",
@@ -168,9 +169,6 @@ class PrivateBoard:
     window_tile: str | None = None
     window_from: str | None = None
     hints: HintsView | None = None
-    window_step: int | None = None
-    """Asked in a window: the hand's own step, which the public part (frozen where the window
-    opened) does not show; the seat's answers carry it."""
     deadline: datetime | None = None
     """Asked in a window: the seat's own countdown (the public part shows none in a window)."""
     hidden_melds: list[MeldView] = field(default_factory=list)
@@ -286,15 +284,14 @@ def public_board(table: Table, now: datetime | None = None) -> PublicBoard:
     room = table.room
     info = table.public_info()
     view = view_json(info)
-    state = room.state or {}
-    step, version, phase = view["step"], room.version, view["phase"]
-    if phase in ("claim", "rob"):
+    # Counted apart from the engine's step and the room's version, which answers in a window
+    # move on (tables.windows).
+    step, version, phase = public_step(room), public_version(room), view["phase"]
+    if phase in WINDOW_PHASES:
         # A window looks like the discarder's (or the gang's) turn going on, from the moment
         # it opened: who is asked, who answered and even whether anyone may answer at all
         # would tell what they hold. The clock gives every window the same pause (D2).
         acting = {int(view["window"]["from"])}
-        step = int(state.get("decision_step", step))
-        version = int(state.get("decision_version", version))
         phase = "turn"
         waited_for: set[int] = set()
     else:
@@ -381,7 +378,6 @@ def private_board(table: Table, seat: int) -> PrivateBoard:
     if window is not None and seat in info.waiting_on:
         board.window_tile = None if window["tile"] is None else format_tile(window["tile"])
         board.window_from = names[window["from"]]
-        board.window_step = info.step
         board.deadline = room.turn_deadline
     hand = [format_tile(k) for k in info.hand]
     drawn = None if info.drawn is None else format_tile(info.drawn)

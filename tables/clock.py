@@ -19,13 +19,14 @@ from django.db import transaction
 from django.utils import timezone
 
 from engine.hand import waiting_on
-from tables import dissolve
+from tables import dissolve, windows
 from tables.models import Room, Seat
 from tables.moves import (
     automatic_play,
     claim_pause,
     hand_book_if_ended,
     hand_deal_if_all_ready,
+    holds_windows,
     tuoguan_set,
     window_close_if_due,
 )
@@ -39,6 +40,7 @@ from tables.table import (
     seat_automatic,
     table_save,
 )
+from tables.windows import WINDOW_PHASES
 
 __all__ = ["READY_SECONDS_MIN", "Committed", "advance", "committed", "schedule", "table_commit"]
 
@@ -71,6 +73,8 @@ def schedule(t: Table, now: datetime) -> None:
     """Set ``room.turn_deadline`` (a new decision gets a fresh countdown) and ``room.deadline``
     (the next bot beat, countdown's end or grace period's end, whichever comes first)."""
     room = t.room
+    key = _decision_key(t)
+    windows.counters_update(t, key)
     vote = dissolve.vote_open(t)
     if vote is not None:
         # The table is paused for a 解散 vote: only its deadline is due; the countdown waits.
@@ -78,14 +82,10 @@ def schedule(t: Table, now: datetime) -> None:
         return
     waiting = must_act(t)
     people = [i for i in waiting if not seat_automatic(t.seats[i])]
-    key = _decision_key(t)
     assert room.state is not None
     if room.state.get("decision") != key:
-        # Where this decision began: a window shows everyone that moment (tables.board) until
-        # it closes, however many seats were asked and answered.
+        # When this decision began: every window closes the same pause after it opened.
         room.state["decision_at"] = now.timestamp()
-        room.state["decision_step"] = t.hand.step if t.hand is not None else 0
-        room.state["decision_version"] = room.version + 1  # table_save's
     if room.state.get("decision") != key or (people and room.turn_deadline is None):
         seconds = room.turn_seconds
         if t.hand is not None and t.hand.phase == "ended":
@@ -180,6 +180,9 @@ def advance(number: str, now: datetime | None = None) -> Committed | None:
                 # put on 托管: the next hand's own turn timer decides whether they are away.
                 seat.ready = True
                 seat.save(update_fields=["ready"])
+            elif (timed_out or gone) and t.hand is not None and t.hand.phase in WINDOW_PHASES:
+                # 托管 now would show every page whom the window asked (tables.windows).
+                windows.window_pass(t, i, holds_windows())
             elif timed_out or gone:
                 reason = Seat.TuoguanReason.DISCONNECTED if gone else Seat.TuoguanReason.TIMEOUT
                 tuoguan_set(t, seat, True, reason)

@@ -19,17 +19,18 @@ from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
-from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from config.cache import UNREACHABLE
 from config.clientip import scope_ip
-from tables import beats, clock, frames, limits, notify, phrases, services
+from tables import beats, clock, frames, limits, notify, phrases, selectors, services
 from tables.limits import TokenBucket
 from tables.live import render_live
 from tables.protocol import Message, Phrase, PlayError, parse_text, printable
+from tables.socket_scope import scope_csrf_token, scope_language, scope_origin
 from tables.ticks import ticks
 
 logger = logging.getLogger(__name__)
@@ -38,25 +39,18 @@ CLOSE_NOT_LOGGED_IN = 4401
 CLOSE_NO_SUCH_ROOM = 4404
 CLOSE_TOO_MANY_SOCKETS = 4429
 """Refused: this account (or the room) has as many sockets open as ``TABLE_SOCKETS_*`` allow."""
+CLOSE_TRY_AGAIN_LATER = 1013
+"""Refused: the channel layer (Redis) can't be reached now; the page reconnects later."""
 RETRY_AFTER = timedelta(seconds=1)
 
 
-def _language(scope: dict[str, Any]) -> str:
-    """The page's language, chosen as for its HTTP requests: the cookie, then Accept-Language."""
-    request = HttpRequest()
-    request.COOKIES = dict(scope.get("cookies", {}))
-    headers = dict(scope.get("headers", []))
-    accept = headers.get(b"accept-language")
-    if accept:
-        request.META["HTTP_ACCEPT_LANGUAGE"] = accept.decode("latin-1")
-    return translation.get_language_from_request(request)
-
-
-def _origin(scope: dict[str, Any]) -> str:
-    headers = dict(scope.get("headers", []))
-    host = headers.get(b"host", b"127.0.0.1").decode("latin-1")
-    scheme = "https" if scope.get("scheme") == "wss" else "http"
-    return f"{scheme}://{host}"
+async def _refuse_unavailable(receive: Any, send: Any) -> None:
+    """Answer a socket's handshake with "try again later" (1013), before any consumer state
+    exists: the channel layer could not even name the socket's channel."""
+    message = await receive()
+    if message.get("type") == "websocket.connect":
+        await send({"type": "websocket.accept"})
+        await send({"type": "websocket.close", "code": CLOSE_TRY_AGAIN_LATER})
 
 
 class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
@@ -87,6 +81,12 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         channel layer failing, the task cancelled), :meth:`cleanup` runs."""
         try:
             await super().__call__(scope, receive, send)
+        except UNREACHABLE as exc:
+            if hasattr(self, "channel_name"):
+                raise
+            # Redis is down: a new socket is refused cleanly and the page retries (N4).
+            logger.warning("table socket refused, the channel layer is unreachable: %s", exc)
+            await _refuse_unavailable(receive, send)
         finally:
             await self.cleanup()
 
@@ -107,10 +107,14 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         await handler(message)
 
     @cached_property
+    def csrf_token(self) -> str:
+        return scope_csrf_token(self.scope)
+
+    @cached_property
     def language(self) -> str:
         """The page's language, as its HTTP requests chose it: fixed for the socket's life
         (switching languages reloads the page, which opens a new socket)."""
-        return _language(self.scope)
+        return scope_language(self.scope)
 
     async def connect(self) -> None:
         self.number = str(self.scope["url_route"]["kwargs"]["number"])
@@ -121,14 +125,20 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
             return
         try:
             # Counted like the room page: the socket must not be a way to guess room numbers.
-            await database_sync_to_async(services.room_find)(
+            room = await database_sync_to_async(services.room_find)(
                 user=self.user, number=self.number, ip=scope_ip(self.scope)
             )
         except services.RoomError:
             await self.close(code=CLOSE_NO_SUCH_ROOM)
             return
+        if not await database_sync_to_async(limits.connect_allowed)(
+            user_id=self.user.pk, number=self.number
+        ):
+            await self.close(code=CLOSE_TOO_MANY_SOCKETS)
+            return
+        seated = await database_sync_to_async(selectors.seat_of)(room, self.user) is not None
         slots = await database_sync_to_async(limits.socket_slots_take)(
-            user_id=self.user.pk, number=self.number, channel=self.channel_name
+            user_id=self.user.pk, number=self.number, channel=self.channel_name, seated=seated
         )
         if slots is None:
             await self.close(code=CLOSE_TOO_MANY_SOCKETS)
@@ -137,7 +147,13 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         self.inputs = TokenBucket(
             rate=settings.TABLE_INPUT_RATE, burst=settings.TABLE_INPUT_BURST, now=time.monotonic()
         )
-        await self.channel_layer.group_add(notify.group_name(self.number), self.channel_name)
+        try:
+            await self.channel_layer.group_add(notify.group_name(self.number), self.channel_name)
+        except UNREACHABLE as exc:
+            logger.warning("table %s: socket refused, layer unreachable: %s", self.number, exc)
+            await self.accept()
+            await self.close(code=CLOSE_TRY_AGAIN_LATER)
+            return
         self.grouped = True
         await self.accept()
         if not await self.push():
@@ -146,7 +162,7 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         change = await database_sync_to_async(services.seat_connect)(
             number=self.number, user=self.user
         )
-        self.counted = change is not None
+        self.counted = seated  # its seat is counted online while the page is open
         page = beats.Page(
             channel=self.channel_name,
             number=self.number,
@@ -184,8 +200,18 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
                 await self.channel_layer.group_discard(
                     notify.group_name(self.number), self.channel_name
                 )
-        except Exception:
-            logger.exception("table %s: leaving the group failed", self.number)
+        except Exception as exc:
+            logger.warning("table %s: leaving the group failed: %s", self.number, exc)
+        try:
+            if self.slots:
+                # First, so that the seat's page count below no longer holds this socket.
+                slots, self.slots = self.slots, ()
+                await database_sync_to_async(limits.socket_slots_release)(
+                    keys=list(slots), channel=self.channel_name
+                )
+        except Exception as exc:
+            # The leases run out by themselves (tables.limits.slot_lease).
+            logger.warning("table %s: freeing the socket's slots failed: %s", self.number, exc)
         try:
             if self.counted and self.user is not None:
                 self.counted = False
@@ -194,17 +220,9 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
                 )
                 if change is not None:
                     await self.changed(change)
-        except Exception:
-            # The count stays up, but without heartbeats it goes stale (tables.presence).
-            logger.exception("table %s: counting the page closed failed", self.number)
-        try:
-            if self.slots:
-                await database_sync_to_async(limits.socket_slots_release)(
-                    keys=list(self.slots), channel=self.channel_name
-                )
-        except Exception:
-            # The leases run out by themselves (tables.limits.slot_lease).
-            logger.exception("table %s: freeing the socket's slots failed", self.number)
+        except Exception as exc:
+            # Without heartbeats the seat goes stale by itself (tables.presence).
+            logger.warning("table %s: counting the page closed failed: %s", self.number, exc)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """One input from the page. Whatever it is, the socket stays open: a refusal or a
@@ -237,9 +255,20 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
 
     async def changed(self, change: clock.Committed) -> None:
         """Tell every page of the table that this socket's process committed ``change``; this
-        process's pages are pushed from it as saved, without reading the table again."""
+        process's pages are pushed from it as saved, without reading the table again.
+
+        The change is committed whatever happens here: when the layer can't carry the news,
+        this page is pushed it at once and the others catch up at their next heartbeat
+        (:mod:`tables.beats`) or reconnect. Never raises: the socket stays open."""
         frames.frame_cache().offer(self.number, change)
-        await notify.table_changed_async(self.number, version=change.version)
+        try:
+            await notify.table_changed_async(self.number, version=change.version)
+        except Exception as exc:
+            logger.warning("table %s: telling the pages failed: %s", self.number, exc)
+            try:
+                await self.push(version=change.version)
+            except Exception as push_exc:
+                logger.warning("table %s: pushing the change failed: %s", self.number, push_exc)
 
     def _act(self, message: Message) -> clock.Committed | None:
         assert self.user is not None
@@ -258,21 +287,22 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         seat = await database_sync_to_async(phrases.phrase_send)(
             number=self.number, user=self.user, phrase=message.index
         )
-        await self.channel_layer.group_send(
-            notify.group_name(self.number),
-            {"type": "table.phrase", "seat": seat, "phrase": message.index, "user": self.user.pk},
-        )
+        try:
+            await self.channel_layer.group_send(
+                notify.group_name(self.number),
+                {"type": "table.phrase", "seat": seat, "phrase": message.index},
+            )
+        except Exception as exc:
+            logger.warning("table %s: a phrase was not sent: %s", self.number, exc)
+            with translation.override(self.language):
+                await self.send_error(_("That did not go through; nothing changed. Try again."))
 
     async def table_phrase(self, event: dict[str, Any]) -> None:
         """Another (or this) page's player said a phrase: a small fragment, not a push."""
         with translation.override(self.language):
             html = render_to_string(
                 "tables/_phrase.html",
-                {
-                    "seat": int(event["seat"]),
-                    "sender": int(event["user"]),
-                    "text": phrases.PHRASES[int(event["phrase"])],
-                },
+                {"seat": int(event["seat"]), "text": phrases.PHRASES[int(event["phrase"])]},
             )
         await self.send(text_data=html)
 
@@ -280,13 +310,12 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
 
     def _render(self) -> tuple[str, datetime | None, bool]:
         """The seats page (before the match), rendered for this page alone."""
-        cookies: dict[str, str] = self.scope.get("cookies", {})
         with translation.override(self.language):
             html, room = render_live(
                 self.number,
                 self.user,
-                invite_url=f"{_origin(self.scope)}/r/{self.number}/",
-                csrf_token=cookies.get(settings.CSRF_COOKIE_NAME, ""),
+                invite_url=f"{scope_origin(self.scope)}/r/{self.number}/",
+                csrf_token=self.csrf_token,
             )
         return html, (room.deadline if room else None), room is not None
 
@@ -306,12 +335,11 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
                 return False
             self.shown.forget_table()
         else:
-            cookies: dict[str, str] = self.scope.get("cookies", {})
             html = frames.table_frame(
                 snap,
                 self.user,
                 language=self.language,
-                csrf_token=cookies.get(settings.CSRF_COOKIE_NAME, ""),
+                csrf_token=self.csrf_token,
                 shown=self.shown,
             )
             deadline = snap.deadline

@@ -59,20 +59,38 @@ class TokenBucket:
 
 
 def slot_lease() -> timedelta:
-    """How long a socket's slot lasts unless its heartbeat renews it: three missed beats."""
-    return timedelta(seconds=3 * float(getattr(settings, "TABLE_HEARTBEAT_SECONDS", 15)))
+    """How long a socket's slot lasts unless its heartbeat renews it: two and a half beats,
+    so a killed process's sockets (and the pages they count, :func:`account_sockets_at`)
+    are gone within ``2.5 * TABLE_HEARTBEAT_SECONDS``."""
+    return timedelta(seconds=2.5 * float(getattr(settings, "TABLE_HEARTBEAT_SECONDS", 4)))
 
 
-def _scopes(user_id: int, number: str) -> list[tuple[str, int]]:
-    return [
-        (f"user-room:{user_id}:{number}", settings.TABLE_SOCKETS_PER_ACCOUNT_ROOM),
+def _account_room(user_id: int, number: str) -> tuple[str, int]:
+    return f"user-room:{user_id}:{number}", settings.TABLE_SOCKETS_PER_ACCOUNT_ROOM
+
+
+def _scopes(user_id: int, number: str, seated: bool) -> list[tuple[str, int]]:
+    """A seated player's sockets count only against their own account: spectators, however
+    many, can never keep a player from their own table (N1). Spectators have caps of their
+    own, per account and per room."""
+    scopes = [
+        _account_room(user_id, number),
         (f"user:{user_id}", settings.TABLE_SOCKETS_PER_ACCOUNT),
-        (f"room:{number}", settings.TABLE_SOCKETS_PER_ROOM),
     ]
+    if not seated:
+        scopes += [
+            (f"spectating:{user_id}", settings.TABLE_SPECTATOR_SOCKETS_PER_ACCOUNT),
+            (f"spectators:{number}", settings.TABLE_SPECTATORS_PER_ROOM),
+        ]
+    return scopes
+
+
+def _slot_keys(scope: str, limit: int) -> list[str]:
+    return [f"tables:sockets:{scope}:{i}" for i in range(limit)]
 
 
 def _slot_take(scope: str, limit: int, channel: str) -> str | None:
-    keys = [f"tables:sockets:{scope}:{i}" for i in range(limit)]
+    keys = _slot_keys(scope, limit)
     held = cache.get_many(keys)
     timeout = slot_lease().total_seconds()
     for key in keys:
@@ -81,17 +99,33 @@ def _slot_take(scope: str, limit: int, channel: str) -> str | None:
     return None
 
 
-def socket_slots_take(*, user_id: int, number: str, channel: str) -> list[str] | None:
+def socket_slots_take(
+    *, user_id: int, number: str, channel: str, seated: bool = False
+) -> list[str] | None:
     """A slot for a new socket of ``user_id`` at room ``number`` in each of its limits
-    (per account and room, per account, per room); None, holding nothing, if one is full."""
+    (per account and room, per account; for a spectator also per spectating account and per
+    room); None, holding nothing, if one is full."""
     taken: list[str] = []
-    for scope, limit in _scopes(user_id, number):
+    for scope, limit in _scopes(user_id, number, seated):
         key = _slot_take(scope, limit, channel)
         if key is None:
             socket_slots_release(keys=taken, channel=channel)
             return None
         taken.append(key)
     return taken
+
+
+def account_sockets_at(*, user_id: int, number: str) -> int:
+    """How many sockets ``user_id`` holds open at room ``number``, counted by their leases:
+    across processes on Redis, and a killed process's run out with their lease."""
+    return len(cache.get_many(_slot_keys(*_account_room(user_id, number))))
+
+
+def connect_allowed(*, user_id: int, number: str) -> bool:
+    """One more socket opening by ``user_id`` at room ``number`` is within the rate: opening
+    and closing pages is an input like any other (each may change the seat's presence)."""
+    count = window_count_add(key=f"tables:connects:{user_id}:{number}", window_seconds=60)
+    return count <= settings.TABLE_CONNECTS_PER_MINUTE
 
 
 def socket_slots_renew(leases: Mapping[str, str]) -> None:
@@ -140,19 +174,19 @@ def window_count_add(*, key: str, window_seconds: int) -> int:
 
 
 def _miss_keys(user_id: int | None, ip: str) -> list[tuple[str, int]]:
-    """``user_id`` None: someone not logged in, counted by address only."""
-    keys = [(f"tables:room-misses:ip:{ip}", settings.ROOM_LOOKUP_MISSES_PER_IP_ALLOWED)]
+    """A logged-in person's misses count against their account only; ``user_id`` None:
+    someone not logged in, counted by address."""
     if user_id is not None:
-        keys.insert(0, (f"tables:room-misses:user:{user_id}", settings.ROOM_LOOKUP_MISSES_ALLOWED))
-    return keys
+        return [(f"tables:room-misses:user:{user_id}", settings.ROOM_LOOKUP_MISSES_ALLOWED)]
+    return [(f"tables:room-misses:ip:{ip}", settings.ROOM_LOOKUP_MISSES_PER_IP_ALLOWED)]
 
 
 def lookup_misses_exhausted(*, user_id: int | None, ip: str) -> bool:
-    """Has this account, or anyone from this IP address, used up the numbers that may miss?"""
+    """Has this account (or, logged out, this address) used up the numbers that may miss?"""
     return any(int(cache.get(key) or 0) >= limit for key, limit in _miss_keys(user_id, ip))
 
 
 def lookup_miss_count(*, user_id: int | None, ip: str) -> None:
-    """A room number asked for by this account from this IP address led nowhere."""
+    """A room number asked for by this account (or, logged out, this address) led nowhere."""
     for key, _limit in _miss_keys(user_id, ip):
         window_count_add(key=key, window_seconds=settings.ROOM_LOOKUP_WINDOW_SECONDS)

@@ -17,7 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from engine.hand import IllegalAction, apply, close_window, is_stale, waiting_on
+from engine.hand import IllegalAction, apply, close_window, waiting_on
 from engine.match import Match
 from engine.play.bots import choose_action
 from engine.rules import Rules
@@ -39,6 +39,7 @@ from tables.protocol import (
 )
 from tables.table import Table
 from tables.verify import seed_commitment
+from tables.windows import WINDOW_PHASES, public_step
 
 __all__ = [
     "automatic_play",
@@ -175,16 +176,20 @@ def _move(t: Table, seat: Seat, move: Move) -> None:
     assert hand is not None
     if hand.phase == "ended":
         raise PlayError(_("This hand is over."))
-    if is_stale(hand, move.step):
-        raise PlayError(_("The table moved on before your move arrived; look again."))
+    # Asked first: a seat not asked learns nothing from which steps are refused as stale.
     if seat.index not in waiting_on(hand):
         raise PlayError(_("It is not your turn."))
+    # A move names the public step it was made on (tables.windows), not the engine's.
+    if move.step != public_step(t.room):
+        raise PlayError(_("The table moved on before your move arrived; look again."))
+    window = hand.phase in WINDOW_PHASES
     try:
-        t.hand, _events = apply(hand, seat.index, move.action, step=move.step, hold=holds_windows())
+        t.hand, _events = apply(hand, seat.index, move.action, hold=holds_windows())
     except IllegalAction as exc:
         raise PlayError(_("That move is not allowed now (%(detail)s).") % {"detail": exc}) from None
-    if seat.tuoguan:
-        # Playing a move by hand is taking control back.
+    if seat.tuoguan and not window:
+        # Playing a move by hand is taking control back (in a window it would show every
+        # page that this seat was asked: it is taken back on the seat's own turn).
         tuoguan_set(t, seat, False)
 
 

@@ -13,6 +13,7 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models.functions import Greatest
 
 from tables.models import Seat
 from tables.table import Table, must_act, seat_automatic
@@ -29,7 +30,7 @@ __all__ = [
 
 def heartbeat_interval() -> timedelta:
     """How often an open page's consumer reports that it is still there."""
-    return timedelta(seconds=float(getattr(settings, "TABLE_HEARTBEAT_SECONDS", 15)))
+    return timedelta(seconds=float(getattr(settings, "TABLE_HEARTBEAT_SECONDS", 4)))
 
 
 def _stale_after() -> timedelta:
@@ -71,18 +72,27 @@ def heartbeats(seats: Iterable[tuple[str, int]], *, now: datetime) -> None:
         )
         # The two IN lists also match a user's seat at another of the listed rooms.
         ids = [pk for pk, number, user_id in found if (number, user_id) in wanted]
-        Seat.objects.filter(pk__in=ids).update(last_seen=now)
+        # A seat with a page beating is online, even if a close counted while the cache
+        # could not be read (a Redis outage) took it offline.
+        Seat.objects.filter(pk__in=ids).update(
+            last_seen=now, connections=Greatest("connections", 1), disconnected_at=None
+        )
 
 
-def seat_pages_count(seat: Seat, delta: int, now: datetime) -> None:
-    """A page of the seat's player opened (``delta`` +1) or closed (-1); saved."""
-    if delta > 0 and not present(seat, now):
-        seat.connections = 0  # left behind by a server that stopped without closing pages
-    seat.connections = max(0, seat.connections + delta)
-    seat.disconnected_at = now if seat.connections == 0 else None
-    if delta > 0:
+def seat_pages_count(seat: Seat, pages: int, now: datetime) -> bool:
+    """The seat's player has ``pages`` pages open now (a page just opened or closed): saved,
+    and True, only when that takes the seat online or offline (N5: a second page opening or
+    closing commits nothing and pushes nothing)."""
+    online = pages > 0
+    if online == present(seat, now) and (online or seat.connections == 0):
+        return False
+    # Gone since the last beat of a count already stale, else since now.
+    seat.disconnected_at = None if online else (gone_since(seat, now) or now)
+    seat.connections = pages
+    if online:
         seat.last_seen = now
     seat.save(update_fields=["connections", "disconnected_at", "last_seen"])
+    return True
 
 
 def turn_refreshed_on_return(t: Table, seat: Seat, now: datetime) -> None:

@@ -102,7 +102,6 @@ class MyChoices:
     window_tile: str | None
     window_from: str | None
     ends_at_ms: int | None
-    window_step: int | None
     choices: tuple[Choice, ...]
     bao: str
 
@@ -211,7 +210,6 @@ def render_private_view(view: PrivateView | None, *, csrf_token: str) -> SafeStr
                 window_tile=mine.window_tile,
                 window_from=mine.window_from,
                 ends_at_ms=mine.ends_at_ms,
-                window_step=mine.window_step,
                 choices=tuple(mine.choices),
                 bao=mine.bao,
             ),

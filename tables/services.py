@@ -97,24 +97,31 @@ def room_find(*, user: User, number: str, ip: str) -> Room:
     invite link, socket).
 
     Room numbers are the only key to private rooms, so numbers that lead nowhere are counted
-    per account and per IP address (accounts are free: a fresh one must not bring fresh
-    guesses); past the limits in a window, guessing is refused.
+    against the account (sign-ups are limited per address, so fresh accounts don't bring
+    fresh guesses); past the limit in a window, guessing is refused, but never a room the
+    account already sits in or owns. The address is not counted: one guesser behind a
+    shared address must not lock out everyone else there (N7).
     """
-    return _room_lookup(user_id=user.pk, ip=ip, number=number)
+    room = selectors.room_by_number(number)
+    if room is not None and (room.owner_id == user.pk or selectors.seat_of(room, user)):
+        return room
+    return _room_lookup(room, user_id=user.pk, ip=ip, number=number)
 
 
 def room_find_anonymous(*, ip: str, number: str) -> Room:
-    """The room an invite link opened by someone not logged in names; misses are counted
-    per address, as :func:`room_find` counts them per account and address."""
-    return _room_lookup(user_id=None, ip=ip, number=number)
+    """The room an invite link opened by someone not logged in names. Misses are counted per
+    address; a correct number is never refused (neighbours behind the address were sent it)."""
+    room = selectors.room_by_number(number)
+    if room is not None:
+        return room
+    return _room_lookup(room, user_id=None, ip=ip, number=number)
 
 
-def _room_lookup(*, user_id: int | None, ip: str, number: str) -> Room:
+def _room_lookup(room: Room | None, *, user_id: int | None, ip: str, number: str) -> Room:
     if limits.lookup_misses_exhausted(user_id=user_id, ip=ip):
         raise RoomLookupLimited(
             _("Too many room numbers that lead nowhere; try again in a few minutes.")
         )
-    room = selectors.room_by_number(number)
     if room is None:
         limits.lookup_miss_count(user_id=user_id, ip=ip)
         raise RoomError(_("There is no room %(number)s.") % {"number": number.strip() or "—"})
@@ -357,14 +364,15 @@ def table_act(
 
 def seat_connect(*, number: str, user: User, now: datetime | None = None) -> clock.Committed | None:
     """A page of ``user`` opened the table; what that committed (None: not ``user``'s
-    table, nothing counted)."""
+    table, or the seat was online already: nothing to commit or show)."""
     return _pages(number, user, +1, now)
 
 
 def seat_disconnect(
     *, number: str, user: User, now: datetime | None = None
 ) -> clock.Committed | None:
-    """A page of ``user`` closed; after the grace period its seat goes on 托管."""
+    """A page of ``user`` closed (its socket's slots already given back); when it was the
+    seat's last, the seat goes offline, and after the grace period on 托管."""
     return _pages(number, user, -1, now)
 
 
@@ -378,7 +386,11 @@ def _pages(number: str, user: User, delta: int, now: datetime | None) -> clock.C
         seat = Seat.objects.filter(room=room, user=user).first()
         if seat is None:
             return None
-        presence.seat_pages_count(seat, delta, now)
+        # The pages are counted by their sockets' leases, so a killed process's run out
+        # (tables.limits); only a change between online and offline is committed and shown.
+        pages = limits.account_sockets_at(user_id=user.pk, number=number)
+        if not presence.seat_pages_count(seat, max(pages, 1) if delta > 0 else pages, now):
+            return None
         t = load_table(room)
         if t is None:
             room.version += 1

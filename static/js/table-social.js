@@ -1,5 +1,5 @@
-// The social side of a room page: quick phrases (快捷语) shown beside their sender for a few
-// seconds, a per-player mute remembered in localStorage, and the invite link's copy and
+// The social side of a room page: quick phrases (快捷语) shown beside their seat for a few
+// seconds, a per-seat mute remembered in localStorage, and the invite link's copy and
 // share buttons (the Web Share API where the browser has it).
 (function () {
   "use strict";
@@ -16,7 +16,11 @@
 
   function place(bubble) {
     var box = document.getElementById("phrases");
-    var sender = bubble.dataset.sender;
+    // A bubble names its seat, never the account (spectators see the markup too): a mute is
+    // kept per room and seat.
+    var root = document.querySelector(".live-root");
+    var seat = bubble.dataset.seat;
+    var sender = (root ? root.dataset.room : "") + ":" + seat;
     if (mutedPlayers().indexOf(sender) >= 0) { bubble.remove(); return; }
     var panel = document.querySelector('.seat-panel[data-seat="' + bubble.dataset.seat + '"]');
     if (panel) {
@@ -25,7 +29,7 @@
       bubble.style.top = Math.max(4, r.top + 4) + "px";
       bubble.dataset.position = panel.dataset.position || "";
     }
-    if (box && box.dataset.me !== sender && box.dataset.muteLabel) {
+    if (box && box.dataset.me !== seat && box.dataset.muteLabel) {
       var mute = document.createElement("button");
       mute.type = "button";
       mute.className = "phrase-mute";

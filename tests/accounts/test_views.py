@@ -273,3 +273,24 @@ def test_signup_ignores_a_next_on_another_site(client, password):
 def test_the_login_page_keeps_next_on_its_signup_link(client):
     page = client.get(reverse("accounts:login") + "?next=/r/123456/").content.decode()
     assert reverse("accounts:signup") + "?next=/r/123456/" in page
+
+
+def test_signups_from_one_address_are_rate_limited(password: str, settings: Any) -> None:
+    """Accounts are free, and each would bring fresh room-number guesses: five sign-ups an
+    hour from one address; the sixth is refused (429) and makes no account, while another
+    address still signs up."""
+    from django.core.cache import cache
+
+    cache.clear()
+    settings.SIGNUP_RATE = "5/h"
+
+    def sign_up(name: str, ip: str) -> Any:
+        data = {"username": name, "password1": password, "password2": password}
+        return Client().post(reverse("accounts:signup"), data, REMOTE_ADDR=ip)
+
+    assert [sign_up(f"dorm{i}", "198.51.100.9").status_code for i in range(5)] == [302] * 5
+    refused = sign_up("dorm5", "198.51.100.9")
+    assert refused.status_code == 429
+    assert not User.objects.filter(username="dorm5").exists()
+    assert sign_up("elsewhere", "198.51.100.10").status_code == 302
+    cache.clear()

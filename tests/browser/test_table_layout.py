@@ -26,6 +26,7 @@ from tests.tables.factories import (
     run_until_my_turn,
     send,
     start_with_bots,
+    step_shown,
 )
 
 pytestmark = pytest.mark.browser
@@ -61,7 +62,7 @@ def mid_hand(user: Any, turns: int = 7) -> Room:
     room = start_with_bots(user, seed="layout-square")
     for _turn in range(turns):
         state = run_until_my_turn(room, user)
-        send(room, user, move_json(state, 0))
+        send(room, user, move_json(room, state, 0))
     run_until_my_turn(room, user)
     return room
 
@@ -126,24 +127,26 @@ def test_a_lifted_tile_is_discarded_by_the_second_tap(
     new_context: Any, user: Any, screenshots: Path
 ) -> None:
     room = start_with_bots(user, seed="layout-tap")
-    state = run_until_my_turn(room, user)
+    run_until_my_turn(room, user)
     page = new_context(user, viewport=PHONE_LANDSCAPE).new_page()
     goto_table(page, room.number)
     tile = page.locator("#my-hand button.tile--drawn")
     tile.tap()
     expect(tile).to_have_class(LIFTED)
     expect(page.locator("#discard-preview")).to_be_visible()
-    assert page.locator("#table-public").get_attribute("data-step") == str(state.step)
+    step = step_shown(room)
+    assert page.locator("#table-public").get_attribute("data-step") == str(step)
     shoot(page, screenshots, "lifted-landscape")
     tile.tap()
     page.wait_for_function(
-        "(s) => Number(document.getElementById('table-public').dataset.step) > s", arg=state.step
+        "(s) => Number(document.getElementById('table-public').dataset.step) > s", arg=step
     )
 
 
 def test_a_click_discards_at_once_and_keys_play_too(new_context: Any, user: Any) -> None:
     room = start_with_bots(user, seed="layout-tap")
-    state = run_until_my_turn(room, user)
+    run_until_my_turn(room, user)
+    step = step_shown(room)
     page = new_context(user, viewport=LAPTOP).new_page()
     goto_table(page, room.number)
     page.keyboard.press("ArrowLeft")  # the drawn tile, last in the row
@@ -151,7 +154,7 @@ def test_a_click_discards_at_once_and_keys_play_too(new_context: Any, user: Any)
     page.locator("body").focus()
     page.keyboard.press("Enter")
     page.wait_for_function(
-        "(s) => Number(document.getElementById('table-public').dataset.step) > s", arg=state.step
+        "(s) => Number(document.getElementById('table-public').dataset.step) > s", arg=step
     )
 
 
@@ -173,17 +176,18 @@ def test_a_refused_move_shows_an_error_that_blocks_nothing_and_goes_away(
     new_context: Any, user: Any
 ) -> None:
     room = start_with_bots(user, seed="layout-tap")
-    state = run_until_my_turn(room, user)
+    run_until_my_turn(room, user)
+    step = step_shown(room)
     page = new_context(user, viewport=PHONE).new_page()
     goto_table(page, room.number)
-    page.evaluate(STALE_MOVE_JS, state.step - 1)
+    page.evaluate(STALE_MOVE_JS, step - 1)
     error = page.locator("#table-error")
     expect(error).to_be_visible()
     expect(error).not_to_be_empty()
     # The line lies over the top of the table; a tap there still reaches what is beneath.
     page.locator(".room-rules summary").click(timeout=2_000)
     expect(error).to_be_hidden(timeout=10_000)
-    assert page.locator("#table-public").get_attribute("data-step") == str(state.step)
+    assert page.locator("#table-public").get_attribute("data-step") == str(step)
 
 
 # ---------------------------------------------------------------- settlement

@@ -188,8 +188,7 @@ class Player:
     """The version of the public part shown last (what a move's latency is counted from)."""
     buttons: Frame | None = None
     """The seat's own part shown last: the buttons a press uses. It is replaced by every push
-    that carries a new one, with or without a public part (in a claim window another seat's
-    answer changes only the asked seats' buttons, whose step moved on)."""
+    that carries a new one, with or without a public part."""
 
     async def play(self) -> None:
         """Play until the table is done or the task is cancelled (the run's end)."""
@@ -256,7 +255,7 @@ class Player:
 def move_text(control: Control, *, step: int | None, page_url: str) -> str:
     """What the page sends for ``control``: the private part's buttons carry no step, so the
     page adds the step of the public part it shows (the root's ``hx-vals`` reads it), unless
-    the control has its own (a claim window's answers carry the window's step).
+    the control has its own.
 
     >>> import json
     >>> json.loads(move_text(Control({"action": "pass"}), step=9, page_url="/r/1/"))["step"]

@@ -54,6 +54,7 @@ def _cycle(number: str, moves: int, seed: int, *, reread: bool = False) -> dict[
     from tables.models import Room
     from tables.protocol import Move, Ready
     from tables.table import load_table
+    from tables.windows import public_step
 
     rng = random.Random(seed)
     table = load_table(Room.objects.get(number=number))
@@ -79,7 +80,8 @@ def _cycle(number: str, moves: int, seed: int, *, reread: bool = False) -> dict[
             change = clock.advance(number, now=t.room.deadline)
         else:
             info = seat_info(t.hand, asked[0])
-            message = Move(action=choose_action("basic", info, rng), step=t.hand.step)
+            action = choose_action("basic", info, rng)
+            message = Move(action=action, step=public_step(t.room))
             change = services.table_act(number=number, user=users[asked[0]], message=message)
         assert change is not None
         read = time.process_time()

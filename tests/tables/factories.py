@@ -15,6 +15,7 @@ from tables import beats, clock, services
 from tables.models import Hand, Room, Seat
 from tables.protocol import parse_message
 from tables.table import Table, load_table
+from tables.windows import public_step
 
 
 def start_with_bots(
@@ -93,10 +94,16 @@ def hand_of(room: Room) -> HandState:
     return HandState.from_json(room.state["hand"])
 
 
-def move_json(state: HandState, seat: int, index: int = 0) -> dict[str, Any]:
+def step_shown(room: Room) -> int:
+    """The step the room's pages show and moves name (``tables.windows``), read fresh."""
+    room.refresh_from_db()
+    return public_step(room)
+
+
+def move_json(room: Room, state: HandState, seat: int, index: int = 0) -> dict[str, Any]:
     """The page's message for the seat's ``index``-th legal action."""
     action = legal_actions(state, seat)[index].to_json()
-    return {"action": action.pop("type"), "step": state.step, **action}
+    return {"action": action.pop("type"), "step": step_shown(room), **action}
 
 
 def tables_until_hand_ends(room: Room, limit: int = 800) -> Iterator[Table]:
@@ -142,7 +149,7 @@ def run_until_my_turn(room: Room, user: Any) -> HandState:
         assert state.phase != "ended", "the hand ended before seat 0's turn"
         if state.phase == "turn":
             return state
-        send(room, user, {"action": "pass", "step": state.step})
+        send(room, user, {"action": "pass", "step": step_shown(room)})
     raise AssertionError("seat 0 never got a turn")
 
 
@@ -152,7 +159,7 @@ def play_out_hand(room: Room, user: Any, now: datetime) -> HandState:
         state = run_bots_until_human(room, now)
         if state.phase == "ended":
             return state
-        send(room, user, move_json(state, 0))
+        send(room, user, move_json(room, state, 0))
     raise AssertionError("the hand never ended")
 
 
@@ -195,3 +202,18 @@ async def drain(comms: list[WebsocketCommunicator]) -> list[list[str]]:
         while not await c.receive_nothing(timeout=0.3):
             got[i].append(await c.receive_from())
     return got
+
+
+async def page_open(room: Room, user: Any) -> WebsocketCommunicator:
+    """A page of ``user`` open at ``room``'s table, in English, its socket accepted."""
+    from channels.routing import URLRouter
+    from django.conf import settings
+
+    from tables.routing import websocket_urlpatterns
+
+    comm = WebsocketCommunicator(URLRouter(websocket_urlpatterns), f"/ws/table/{room.number}/")
+    comm.scope["user"] = user
+    comm.scope["cookies"] = {settings.LANGUAGE_COOKIE_NAME: "en"}
+    connected, _ = await comm.connect()
+    assert connected
+    return comm

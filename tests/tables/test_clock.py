@@ -19,6 +19,7 @@ from tests.tables.factories import (
     run_bots_until_human,
     run_until_my_turn,
     send,
+    step_shown,
 )
 
 pytestmark = pytest.mark.usefixtures("english")
@@ -75,13 +76,13 @@ def test_an_input_reads_the_clock_once_the_room_is_locked(
 ) -> None:
     state = run_until_my_turn(started, user)
     clock_at = _lock_takes(monkeypatch, services, "table_locked", 30)
-    send(started, user, move_json(state, 0))
+    send(started, user, move_json(started, state, 0))
     started.refresh_from_db()
     assert started.deadline is not None and started.deadline >= clock_at[1]
 
 
-def test_the_turn_timer_puts_a_seat_on_tuoguan_and_the_bot_moves(started: Room) -> None:
-    state = run_bots_until_human(started, timezone.now())
+def test_the_turn_timer_puts_a_seat_on_tuoguan_and_the_bot_moves(started: Room, user: Any) -> None:
+    state = run_until_my_turn(started, user)
     assert state.phase != "ended", "the hand ended before seat 0 acted"
     assert started.turn_deadline is not None
     assert clock.advance(started.number, now=started.turn_deadline + timedelta(seconds=1))
@@ -95,7 +96,7 @@ def test_a_disconnected_player_is_played_after_the_grace_period(
 ) -> None:
     settings.TABLE_DISCONNECT_GRACE_SECONDS = 5
     now = timezone.now()
-    state = run_bots_until_human(started, now)
+    state = run_until_my_turn(started, user)
     assert state.phase != "ended", "the hand ended before seat 0 acted"
     assert services.seat_connect(number=started.number, user=user, now=now)
     assert services.seat_disconnect(number=started.number, user=user, now=now)
@@ -104,6 +105,21 @@ def test_a_disconnected_player_is_played_after_the_grace_period(
     assert started.deadline <= now + timedelta(seconds=5)
     assert clock.advance(started.number, now=now + timedelta(seconds=5))
     assert Seat.objects.get(room=started, index=0).tuoguan
+
+
+def test_a_seat_out_of_time_in_a_claim_window_passes_without_tuoguan(started: Room) -> None:
+    """托管 in a window would show every page that this seat was asked (D2): it passes."""
+    for _ in range(100):
+        state = run_bots_until_human(started, timezone.now())
+        assert state.phase != "ended", "the hand ended before seat 0 was asked in a window"
+        if state.phase == "claim":
+            break
+        send(started, started.owner, move_json(started, state, 0))
+    assert started.turn_deadline is not None
+    assert clock.advance(started.number, now=started.turn_deadline + timedelta(seconds=1))
+    assert not Seat.objects.get(room=started, index=0).tuoguan
+    after = hand_of(started)
+    assert [0, {"type": "pass"}] in [list(e) for e in after.log[len(state.log) :]]
 
 
 def test_missing_the_ready_timer_readies_without_tuoguan(started: Room, user: Any) -> None:
@@ -137,7 +153,7 @@ def test_the_timeout_is_recorded_as_the_reason_and_asks_still_there(
     from tables.board import board_for
     from tables.table import load_table
 
-    state = run_bots_until_human(started, timezone.now())
+    state = run_until_my_turn(started, user)
     assert state.phase != "ended", "the hand ended before seat 0 acted"
     assert started.turn_deadline is not None
     clock.advance(started.number, now=started.turn_deadline + timedelta(seconds=1))
@@ -158,7 +174,7 @@ def test_the_timeout_is_recorded_as_the_reason_and_asks_still_there(
 def test_a_disconnection_is_recorded_as_the_reason(started: Room, user: Any, settings: Any) -> None:
     settings.TABLE_DISCONNECT_GRACE_SECONDS = 5
     now = timezone.now()
-    state = run_bots_until_human(started, now)
+    state = run_until_my_turn(started, user)
     assert state.phase != "ended", "the hand ended before seat 0 acted"
     services.seat_connect(number=started.number, user=user, now=now)
     services.seat_disconnect(number=started.number, user=user, now=now)
@@ -175,7 +191,9 @@ def test_every_discard_holds_a_window_for_the_same_pause(
     settings.TABLE_CLAIM_PAUSE_SECONDS = 1.0
     state = run_until_my_turn(started, user)
     tile = state.hands[0][-1]
-    send(started, user, {"action": "discard", "tile": format_tile(tile), "step": state.step})
+    send(
+        started, user, {"action": "discard", "tile": format_tile(tile), "step": step_shown(started)}
+    )
     started.refresh_from_db()
     held = hand_of(started)
     assert held.phase == "claim"  # even if nobody may claim it

@@ -22,6 +22,7 @@ from tables import clock, presence, services
 from tables.models import Room, Seat
 from tables.prepared import room_locked, room_locked_with_seats
 from tables.protocol import PlayError, parse_message
+from tables.windows import public_step
 from tests.tables.factories import start_with_bots, start_with_four_people
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -120,7 +121,7 @@ def test_two_copies_of_one_move_apply_once(table: Room, user: Any) -> None:
         clock.advance(table.number, now=table.deadline)
     assert state.phase != "ended", "the bots finished the hand before seat 0 was asked"
     action = legal_actions(state, 0)[0].to_json()
-    payload = {"action": action.pop("type"), "step": state.step, **action}
+    payload = {"action": action.pop("type"), "step": public_step(table), **action}
     message = parse_message(payload)
     results = race(
         [

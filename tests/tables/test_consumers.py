@@ -30,6 +30,7 @@ from engine.views import seat_view
 from tables import beats, clock, services
 from tables.consumers import TableConsumer
 from tables.models import Hand, Room, Seat
+from tables.protocol import SetTuoguan
 from tables.routing import websocket_urlpatterns
 from tables.ticks import ticks
 from tests.tables.factories import beaten, drain, start_with_bots, start_with_four_people
@@ -237,6 +238,28 @@ async def read_until_summary(comm: WebsocketCommunicator) -> list[str]:
             return messages
 
 
+STEPS_SEEN: dict[tuple[int, int], int] = {}
+"""(hand shown, public step) -> the engine's step last saved under it (``tables.windows``)."""
+
+
+@pytest.fixture(autouse=True)
+def _steps_seen(monkeypatch: Any) -> None:
+    """Pages show the public step; the leak check replays the log up to the engine's."""
+    from tables import windows
+
+    STEPS_SEEN.clear()
+    update = windows.counters_update
+
+    def recorded(t: Any, key: list[Any]) -> None:
+        update(t, key)
+        if t.hand is not None:
+            shown = t.match.hand_no + (0 if t.hand.phase == "ended" else 1)
+            at = (shown, windows.public_step(t.room))
+            STEPS_SEEN[at] = max(STEPS_SEEN.get(at, 0), t.hand.step)
+
+    monkeypatch.setattr(windows, "counters_update", recorded)
+
+
 async def check_seat_messages(messages: list[str], hands: list[Hand], seat: int) -> int:
     """Every fragment pushed to ``seat``: the deal's commitment, but no seed, no wall, no tile
     it may not see."""
@@ -250,7 +273,8 @@ async def check_seat_messages(messages: list[str], hands: list[Hand], seat: int)
             continue
         hand = hands[parsed.hand - 1]  # data-hand numbers the hand shown, ended or not
         assert hand.seed_hash in html  # the deal's commitment, never the seed
-        state = await sync_to_async(state_at)(hand, parsed.step)
+        step = STEPS_SEEN[(parsed.hand, parsed.step)]
+        state = await sync_to_async(state_at)(hand, step)
         view = seat_view(state, seat)
         allowed = allowed_tiles(view)
         if parsed.phase == "ended":
@@ -490,7 +514,7 @@ async def test_sockets_are_limited_per_account_and_per_room(
     application: Any, user: Any, make_user: Any, settings: Any
 ) -> None:
     settings.TABLE_SOCKETS_PER_ACCOUNT = 1
-    settings.TABLE_SOCKETS_PER_ROOM = 2
+    settings.TABLE_SPECTATORS_PER_ROOM = 1  # alice sits: only carol counts here
     room = await sync_to_async(start_with_bots)(user)
     elsewhere = await sync_to_async(start_with_bots)(await sync_to_async(make_user)("bob"))
     comms = [await connect(application, room, user)]
@@ -717,3 +741,191 @@ async def test_a_page_that_missed_a_change_catches_up_on_a_later_beat(
     assert await page.receive_nothing(timeout=1.2)  # caught up: the beats stay quiet
     await page.disconnect(timeout=10)
     assert beaten() == []
+
+
+# ---------------------------------------------------------------- trust, round three
+
+
+async def test_a_seated_player_gets_in_however_many_spectators_fill_the_room(
+    application: Any, user: Any, make_user: Any, settings: Any
+) -> None:
+    """N1: two accounts fill the spectators' cap of 4 (two sockets each); a fifth spectator
+    socket is refused, the seated owner's own page is not."""
+    settings.TABLE_SOCKETS_PER_ROOM = 4  # the one cap of every socket before spectators had theirs
+    settings.TABLE_SPECTATORS_PER_ROOM = 4
+    settings.TABLE_SPECTATOR_SOCKETS_PER_ACCOUNT = 2
+    room = await sync_to_async(start_with_bots)(user)
+    watchers = [await sync_to_async(make_user)(f"w{i}") for i in range(3)]
+    pages = [await connect(application, room, watchers[i // 2]) for i in range(4)]
+    refused = WebsocketCommunicator(application, f"/ws/table/{room.number}/")
+    refused.scope["user"] = watchers[2]
+    connected, code = await refused.connect()
+    assert not connected and code == 4429
+    owner = await connect(application, room, user)  # asserts it was let in
+    assert 'id="table-private"' in await owner.receive_from(timeout=5)
+    for p in [*pages, owner]:
+        await p.disconnect()
+
+
+async def test_pushed_forms_carry_a_masked_csrf_token(application: Any, user: Any) -> None:
+    """The pages' forms carry Django's masked token; so must the pushed ones (#38)."""
+    from django.middleware.csrf import _unmask_cipher_token
+
+    room = await sync_to_async(services.room_create)(
+        owner=user, name="Wait", is_public=True, rules=Rules(), match_length=None, turn_seconds=20
+    )
+    comm = await connect(application, room, user)
+    first = await comm.receive_from(timeout=5)
+    tokens = set(re.findall(r'name="csrfmiddlewaretoken" value="([^"]+)"', first))
+    assert len(tokens) == 1
+    (token,) = tokens
+    assert token != "k" * 32 and len(token) == 64
+    assert _unmask_cipher_token(token) == "k" * 32
+    await comm.disconnect()
+    # A cookie Django never set (wrong length, characters a token can't hold) is not masked:
+    # the socket still opens, and its forms carry none.
+    for bad in ("k" * 31, "ü" * 32):
+        odd = WebsocketCommunicator(application, f"/ws/table/{room.number}/")
+        odd.scope["user"] = user
+        odd.scope["cookies"] = {django_settings.CSRF_COOKIE_NAME: bad}
+        connected, _ = await odd.connect()
+        assert connected
+        assert "csrfmiddlewaretoken" not in await odd.receive_from(timeout=5)
+        await odd.disconnect()
+
+
+async def test_a_phrase_bubble_names_the_seat_not_the_account(
+    application: Any, make_user: Any
+) -> None:
+    users = [await sync_to_async(make_user)(f"p{i}") for i in range(4)]
+    room = await sync_to_async(start_with_four_people)(users)
+    spectator = await sync_to_async(make_user)("watcher")
+    speaker = await connect(application, room, users[2])
+    watcher = await connect(application, room, spectator)
+    await drain([speaker, watcher])
+    await speaker.send_json_to({"action": "phrase", "phrase": "1"})
+    bubble = await receive_matching(watcher, "phrase-bubble")
+    assert 'data-seat="2"' in bubble and "data-sender" not in bubble
+    assert f'"{users[2].pk}"' not in bubble
+    await speaker.disconnect()
+    await watcher.disconnect()
+
+
+async def test_a_second_page_opening_and_closing_pushes_nothing(
+    application: Any, make_user: Any, settings: Any
+) -> None:
+    """N5: with one page open the seat is online; a second page opening and closing ten times
+    changes nothing anyone sees: no commit, no push. Opening pages is rate-limited: past 11
+    in the minute (here), the twelfth is refused."""
+    settings.TABLE_CONNECTS_PER_MINUTE = 11
+    users = [await sync_to_async(make_user)(f"p{i}") for i in range(4)]
+    room = await sync_to_async(start_with_four_people)(users)
+    spectator = await sync_to_async(make_user)("watcher")
+    first = await connect(application, room, users[1])
+    watcher = await connect(application, room, spectator)
+    await drain([first, watcher])
+    version = (await Room.objects.aget(pk=room.pk)).version
+    for _ in range(10):
+        second = await connect(application, room, users[1])
+        await second.disconnect()
+    assert await watcher.receive_nothing(timeout=0.5)
+    assert (await Room.objects.aget(pk=room.pk)).version == version
+    churn = WebsocketCommunicator(application, f"/ws/table/{room.number}/")
+    churn.scope["user"] = users[1]
+    connected, code = await churn.connect()
+    assert not connected and code == 4429
+    await first.disconnect()
+    await watcher.disconnect()
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+async def _redis_up(port: int) -> Any:
+    """A private Redis (the shared one is never stopped), ready for commands."""
+    import subprocess
+
+    proc = subprocess.Popen(
+        ["redis-server", "--port", str(port), "--save", "", "--appendonly", "no"],
+        stdout=subprocess.DEVNULL,
+    )
+    for _ in range(100):
+        try:
+            _reader, writer = await asyncio.open_connection("127.0.0.1", port)
+            writer.close()
+            return proc
+        except OSError:
+            await asyncio.sleep(0.05)
+    raise AssertionError("redis-server did not start")
+
+
+async def test_a_redis_outage_degrades_and_the_table_catches_up(
+    application: Any, make_user: Any, settings: Any, caplog: Any
+) -> None:
+    """N4: with the channel layer's Redis stopped, a move is committed and its sender's socket
+    stays open and sees it; the clock keeps ticking; a new socket is refused with 1013 and
+    one log line; once Redis is back the other page catches up at its heartbeat."""
+    import logging
+
+    from channels.layers import channel_layers
+
+    from config import env
+
+    port = _free_port()
+    proc = await _redis_up(port)
+    settings.CHANNEL_LAYERS = {
+        "default": env.channel_layer_config({"REDIS_URL": f"redis://127.0.0.1:{port}/0"})
+    }
+    settings.TABLE_HEARTBEAT_SECONDS = 0.5
+    settings.TABLE_BOT_DELAY_SECONDS = 0.2
+    channel_layers.backends.clear()
+    users = [await sync_to_async(make_user)(f"p{i}") for i in range(4)]
+    room = await sync_to_async(start_with_four_people)(users)
+    await Seat.objects.filter(room=room).aupdate(tuoguan=False)
+    mover = await connect(application, room, users[0])
+    other = await connect(application, room, users[1])
+    await drain([mover, other])
+    try:
+        proc.terminate()
+        proc.wait(timeout=10)
+        caplog.clear()
+        with caplog.at_level(logging.WARNING):
+            for u in users[1:]:  # the other three on 托管 too, told nobody: the clock plays
+                await sync_to_async(services.table_act)(
+                    number=room.number, user=u, message=SetTuoguan(on=True)
+                )
+            await mover.send_json_to({"action": "tuoguan", "on": "1"})
+            own = await receive_matching(mover, 'data-badge="tuoguan"')
+            assert "tuoguan-banner" in own
+            seat = await Seat.objects.aget(room=room, index=0)
+            assert seat.tuoguan
+            # The clock's ticks commit, fail to tell anyone, push this page and tick again.
+            version = (await Room.objects.aget(pk=room.pk)).version
+            await asyncio.sleep(2.0)
+            assert (await Room.objects.aget(pk=room.pk)).version >= version + 3
+            late = WebsocketCommunicator(application, f"/ws/table/{room.number}/")
+            late.scope["user"] = users[2]
+            connected, _ = await late.connect(timeout=10)
+            assert connected
+            closing = await late.receive_output(timeout=10)
+            assert closing == {"type": "websocket.close", "code": 1013}
+        assert not [r for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info]
+        assert any("unreachable" in r.getMessage() for r in caplog.records)
+        # Still open: it answers the next input (refused: the step is long gone).
+        await mover.send_json_to({"action": "pass", "step": "0"})
+        assert "table-error" in await receive_matching(mover, "table-error")
+    finally:
+        proc = await _redis_up(port)
+    try:
+        caught_up = await receive_matching(other, 'data-badge="tuoguan"')
+        assert 'id="table-public"' in caught_up
+    finally:
+        for c in (mover, other):
+            await c.disconnect(timeout=10)
+        proc.terminate()
+        proc.wait(timeout=10)

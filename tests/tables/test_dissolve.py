@@ -81,7 +81,7 @@ def test_one_refusal_fails_the_vote_and_play_goes_on(four: Any) -> None:
     state = hand_of(room)
 
     seat = state.turn
-    send(room, users[seat], move_json(state, seat))
+    send(room, users[seat], move_json(room, state, seat))
     assert hand_of(room).step == state.step + 1
 
 
@@ -222,7 +222,7 @@ def test_moves_wait_while_the_vote_runs(four: Any) -> None:
     send(room, users[1], {"action": "dissolve_propose"})
 
     with pytest.raises(PlayError, match="paused"):
-        send(room, users[state.turn], move_json(state, state.turn))
+        send(room, users[state.turn], move_json(room, state, state.turn))
     assert hand_of(room).step == state.step
 
 

@@ -24,6 +24,7 @@ from tables.models import Room, Seat
 from tables.protocol import AnswerDissolve, Move, ProposeDissolve, Ready, parse_text
 from tables.routing import websocket_urlpatterns
 from tables.table import load_table
+from tables.windows import public_step
 from tests.tables.factories import drain, start_with_four_people
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -52,7 +53,8 @@ def dealer_discards(room: Room, users: list[Any]) -> None:
     assert room.state is not None
     state = HandState.from_json(room.state["hand"])
     tile = format_tile(state.hands[state.turn][0])
-    message = parse_text(json.dumps({"action": "discard", "tile": tile, "step": state.step}))
+    step = public_step(room)
+    message = parse_text(json.dumps({"action": "discard", "tile": tile, "step": step}))
     services.table_act(number=room.number, user=users[state.turn], message=message)
 
 
@@ -198,7 +200,7 @@ def test_a_change_is_pushed_from_the_table_as_saved_as_if_read_again(make_user: 
             change = clock.advance(room.number, now=t.room.deadline)
         else:
             action = choose_action("basic", seat_info(t.hand, asked[0]), rng)
-            message = Move(action=action, step=t.hand.step)
+            message = Move(action=action, step=public_step(t.room))
             change = services.table_act(number=room.number, user=users[asked[0]], message=message)
         assert change is not None
         kept = frames.snapshot_committed(change)
@@ -247,7 +249,11 @@ async def test_the_process_that_made_a_move_pushes_it_without_reading_the_table(
     assert stored is not None
     state = HandState.from_json(stored["hand"])
     tile = format_tile(state.hands[state.turn][0])
-    move = {"action": "discard", "tile": tile, "step": state.step}
+    move = {
+        "action": "discard",
+        "tile": tile,
+        "step": public_step(await Room.objects.aget(pk=room.pk)),
+    }
     await comms[state.turn].send_to(text_data=json.dumps(move))
     got = await drain(comms)
     assert all(len(g) == 1 and 'id="table-public"' in g[0] for g in got)

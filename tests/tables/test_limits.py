@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from typing import Any
 from unittest import mock
@@ -31,7 +32,8 @@ def test_the_bucket_refills_at_its_rate_up_to_its_burst() -> None:
 def small(settings: Any) -> None:
     settings.TABLE_SOCKETS_PER_ACCOUNT_ROOM = 2
     settings.TABLE_SOCKETS_PER_ACCOUNT = 3
-    settings.TABLE_SOCKETS_PER_ROOM = 3
+    settings.TABLE_SPECTATORS_PER_ROOM = 3
+    settings.TABLE_SPECTATOR_SOCKETS_PER_ACCOUNT = 3
 
 
 @pytest.mark.usefixtures("small")
@@ -70,13 +72,13 @@ def test_a_slot_is_freed_only_by_its_own_socket() -> None:
 @pytest.mark.usefixtures("small")
 def test_leases_run_out_unless_renewed(settings: Any) -> None:
     """A process that died leaves leases behind; they end by themselves."""
-    settings.TABLE_HEARTBEAT_SECONDS = 0.4  # leases of 1.2 s
+    settings.TABLE_HEARTBEAT_SECONDS = 0.4  # leases of 1 s
     keys = limits.socket_slots_take(user_id=1, number="111111", channel="gone")
     assert keys is not None
     cache.delete(keys[0])  # as if it ran out: renewing takes it back
     limits.socket_slots_renew(dict.fromkeys(keys, "gone"))
     assert cache.get(keys[0]) == "gone"
-    assert limits.slot_lease().total_seconds() == pytest.approx(1.2)
+    assert limits.slot_lease().total_seconds() == pytest.approx(1.0)
 
 
 @pytest.mark.usefixtures("small")
@@ -114,16 +116,53 @@ def test_one_beat_renews_every_lease_in_one_or_two_round_trips() -> None:
     assert all(cache.get(k) == leases[k] for k in kept)
 
 
-def test_misses_are_counted_per_account_and_per_address(settings: Any) -> None:
+def test_misses_count_against_the_account_or_else_the_address(settings: Any) -> None:
     settings.ROOM_LOOKUP_MISSES_ALLOWED = 2
     settings.ROOM_LOOKUP_MISSES_PER_IP_ALLOWED = 3
     limits.lookup_miss_count(user_id=1, ip="a")
     limits.lookup_miss_count(user_id=1, ip="b")
     assert limits.lookup_misses_exhausted(user_id=1, ip="c")
     assert not limits.lookup_misses_exhausted(user_id=2, ip="a")
-    limits.lookup_miss_count(user_id=2, ip="a")
-    limits.lookup_miss_count(user_id=3, ip="a")
-    assert limits.lookup_misses_exhausted(user_id=4, ip="a")
+    assert not limits.lookup_misses_exhausted(user_id=None, ip="a")  # 2 logged-in misses: 0 here
+    for _ in range(3):
+        limits.lookup_miss_count(user_id=None, ip="a")
+    assert limits.lookup_misses_exhausted(user_id=None, ip="a")
+    assert not limits.lookup_misses_exhausted(user_id=4, ip="a")
+
+
+def test_a_seated_player_is_never_counted_against_the_spectators_caps(settings: Any) -> None:
+    """N1: the room's cap holds spectators only."""
+    settings.TABLE_SPECTATORS_PER_ROOM = 2
+    settings.TABLE_SPECTATOR_SOCKETS_PER_ACCOUNT = 1
+    assert limits.socket_slots_take(user_id=10, number="123456", channel="s1")
+    assert limits.socket_slots_take(user_id=10, number="123456", channel="s2") is None
+    assert limits.socket_slots_take(user_id=11, number="123456", channel="s3")
+    assert limits.socket_slots_take(user_id=12, number="123456", channel="s4") is None
+    player = limits.socket_slots_take(user_id=1, number="123456", channel="p1", seated=True)
+    assert player is not None and not any("spectat" in k for k in player)
+
+
+def test_a_killed_processs_sockets_stop_counting_within_ten_seconds(settings: Any) -> None:
+    """N6: pages are counted by their slots' leases, which run out 2.5 heartbeats (10 s by
+    default) after the last renewal of a process that died without closing them."""
+    from django.conf import settings as defaults
+
+    assert limits.slot_lease().total_seconds() == 2.5 * defaults.TABLE_HEARTBEAT_SECONDS <= 10
+    settings.TABLE_HEARTBEAT_SECONDS = 0.8  # leases of 2 s (Redis keeps whole seconds)
+    limits.socket_slots_take(user_id=7, number="654321", channel="dead", seated=True)
+    limits.socket_slots_take(user_id=7, number="654321", channel="alive", seated=True)
+    assert limits.account_sockets_at(user_id=7, number="654321") == 2
+    time.sleep(1.2)
+    limits.socket_slots_renew({k: "alive" for k in _held(7, "654321", "alive")})
+    time.sleep(1.2)
+    assert limits.account_sockets_at(user_id=7, number="654321") == 1
+
+
+def _held(user_id: int, number: str, channel: str) -> list[str]:
+    from django.core.cache import cache
+
+    keys = [f"tables:sockets:user-room:{user_id}:{number}:{i}" for i in range(8)]
+    return [k for k, v in cache.get_many(keys).items() if v == channel]
 
 
 def test_window_count_add_counts_within_its_window() -> None:

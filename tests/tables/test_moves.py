@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from engine.hand import waiting_on
 from engine.rules import Rules
-from engine.tiles import parse_tile
+from engine.tiles import format_tile, parse_tile
 from ledger.models import Entry
 from tables import services
 from tables.models import Hand, Room, Seat
@@ -24,6 +24,7 @@ from tests.tables.factories import (
     run_until_my_turn,
     send,
     start_with_bots,
+    step_shown,
 )
 
 pytestmark = pytest.mark.usefixtures("english")
@@ -42,7 +43,7 @@ def test_a_legal_move_is_applied_and_logged(started: Room, user: Any) -> None:
     state = run_bots_until_human(started, timezone.now())
     assert state.phase != "ended", "the bots finished the hand before seat 0 acted"
     version = started.version
-    send(started, user, move_json(state, 0))
+    send(started, user, move_json(started, state, 0))
     after = hand_of(started)
     assert after.step == state.step + 1 or after.phase != state.phase
     assert started.version == version + 1
@@ -52,12 +53,12 @@ def test_a_legal_move_is_applied_and_logged(started: Room, user: Any) -> None:
 def test_out_of_turn_and_stale_moves_are_refused(started: Room, user: Any) -> None:
     state = hand_of(started)
     if 0 in waiting_on(state):
-        stale = move_json(state, 0) | {"step": state.step - 1}
+        stale = move_json(started, state, 0) | {"step": step_shown(started) - 1}
         with pytest.raises(PlayError, match="moved on"):
             send(started, user, stale)
     else:
         with pytest.raises(PlayError, match="not your turn"):
-            send(started, user, {"action": "pass", "step": state.step})
+            send(started, user, {"action": "pass", "step": step_shown(started)})
     started.refresh_from_db()
     assert hand_of(started).step == state.step
 
@@ -70,7 +71,7 @@ def test_an_illegal_tile_is_refused(started: Room, user: Any) -> None:
         c for c in ("1z", "2z", "3z", "4z", "5z", "6z", "7z") if parse_tile(c) not in held
     )
     with pytest.raises(PlayError, match="not allowed"):
-        send(started, user, {"action": "discard", "tile": missing, "step": state.step})
+        send(started, user, {"action": "discard", "tile": missing, "step": step_shown(started)})
     assert hand_of(started).step == state.step
 
 
@@ -166,3 +167,22 @@ def test_only_the_owner_may_end_the_match(user: Any, make_user: Any) -> None:
         send(room, bob, {"action": "end_match"})
     room.refresh_from_db()
     assert room.version == before and room.status == Room.Status.PLAYING
+
+
+def test_a_seat_not_asked_learns_nothing_from_the_step_it_names(
+    started: Room, user: Any, settings: Any
+) -> None:
+    """D2: in a window alice is not asked (she discarded); whatever step she names, the
+    current one, an old one or the engine's own (which counts the answers), the refusal is
+    the same, so probing steps tells her nothing about who was asked."""
+    state = run_until_my_turn(started, user)
+    settings.TABLE_CLAIM_PAUSE_SECONDS = 1.0  # the window stays open until the clock closes it
+    tile = format_tile(state.drawn if state.drawn is not None else state.hands[0][-1])
+    discard = {"action": "discard", "tile": tile, "step": step_shown(started)}
+    send(started, user, discard)
+    held = hand_of(started)
+    assert held.phase == "claim" and 0 not in waiting_on(held)
+    shown = step_shown(started)
+    for step in (shown, shown - 1, held.step, held.step + 1):
+        with pytest.raises(PlayError, match="not your turn"):
+            send(started, user, {"action": "pass", "step": step})

@@ -7,17 +7,24 @@ from typing import Any
 
 from django.utils import timezone
 
-from tables import presence, services
+from tables import limits, presence, services
 from tables.models import Room, Seat
 from tests.tables.factories import run_bots_until_human, start_with_four_people
 
 
 def test_two_tabs_count_as_connected_until_both_close(started: Room, user: Any) -> None:
-    services.seat_connect(number=started.number, user=user)
-    services.seat_connect(number=started.number, user=user)
-    services.seat_disconnect(number=started.number, user=user)
+    """Pages are counted by their sockets' slots (tables.limits), as the consumer takes them."""
+    tabs = [
+        limits.socket_slots_take(user_id=user.pk, number=started.number, channel=c, seated=True)
+        for c in ("t1", "t2")
+    ]
+    assert services.seat_connect(number=started.number, user=user)
+    assert services.seat_connect(number=started.number, user=user) is None  # still online
+    limits.socket_slots_release(keys=tabs[0] or [], channel="t1")
+    assert services.seat_disconnect(number=started.number, user=user) is None
     seat = Seat.objects.get(room=started, index=0)
-    assert seat.connections == 1 and seat.disconnected_at is None
+    assert seat.connections >= 1 and seat.disconnected_at is None
+    limits.socket_slots_release(keys=tabs[1] or [], channel="t2")
     services.seat_disconnect(number=started.number, user=user)
     seat.refresh_from_db()
     assert seat.connections == 0 and seat.disconnected_at is not None
@@ -77,3 +84,13 @@ def test_reconnecting_after_downtime_gives_a_fresh_turn(started: Room, user: Any
     started.refresh_from_db()
     assert started.turn_deadline == much_later + timedelta(seconds=started.turn_seconds)
     assert not Seat.objects.get(room=started, index=0).tuoguan
+
+
+def test_a_beating_page_keeps_its_seat_online(started: Room, user: Any) -> None:
+    """A close counted while the cache was unreachable (Redis down: no leases read) takes the
+    seat offline though another page of it is open; that page's next beat puts it back."""
+    now = timezone.now()
+    Seat.objects.filter(room=started, index=0).update(connections=0, disconnected_at=now)
+    presence.heartbeats([(started.number, user.pk)], now=now)
+    seat = Seat.objects.get(room=started, index=0)
+    assert seat.connections == 1 and seat.disconnected_at is None and seat.last_seen == now

@@ -245,3 +245,73 @@ def test_four_players_on_two_processes_and_one_killed(shared_services: str) -> N
             Rules.from_json(hand.rules), hand.seed, None, hand.actions, dealer=hand.dealer
         )
         assert state.result == hand.result, f"hand {hand.number}"
+
+
+async def page_counts_after_a_kill(
+    servers: list[Server], number: str, cookie: str, user_id: int
+) -> dict[str, Any]:
+    """Seat 0's page on the second process; that process is killed and the page reconnects
+    to the first at once. What the seat's page count and presence did then."""
+    from tables import limits
+    from tables.models import Seat
+
+    def count() -> int:
+        return limits.account_sockets_at(user_id=user_id, number=number)
+
+    async def page(port: int) -> Any:
+        origin = f"http://127.0.0.1:{port}"
+        ws = await websockets.connect(
+            f"ws://127.0.0.1:{port}/ws/table/{number}/",
+            additional_headers={"Cookie": f"sessionid={cookie}", "Origin": origin},
+            max_size=2**22,
+        )
+        await asyncio.wait_for(ws.recv(), timeout=20)
+        return ws
+
+    doomed = await page(servers[1].port)
+    await asyncio.sleep(0.5)
+    assert await asyncio.to_thread(count) == 1
+    servers[1].proc.kill()
+    servers[1].proc.wait(10)
+    killed = time.monotonic()
+    del doomed  # its process is gone: nothing closes it
+    survivor = await page(servers[0].port)
+    with_ghost = await asyncio.to_thread(count)
+    while await asyncio.to_thread(count) > 1:
+        assert time.monotonic() < killed + 30, "the killed process's page never stopped counting"
+        await asyncio.sleep(0.1)
+    expired = time.monotonic() - killed
+    await survivor.close()
+    await asyncio.sleep(1.0)
+    seat = await db(lambda: Seat.objects.get(room__number=number, index=0))
+    return {"with_ghost": with_ghost, "expired": expired, "seat": seat}
+
+
+def test_a_killed_processs_pages_stop_counting_within_ten_seconds(shared_services: str) -> None:
+    """N6: a page whose process was killed counted on for 37.5 s (and a page that reconnected
+    meanwhile kept its count). Pages are now counted by their sockets' leases: the dead
+    page's lapses within 2.5 heartbeats of its last renewal (10 s), and once the surviving
+    page closes too, the seat is offline at once, its grace starting then."""
+    from django.db import connection
+
+    from tables.models import Seat
+
+    (table,) = seat_tables(1, turn_seconds=120)
+    user_id = Seat.objects.get(room__number=table.number, index=0).user_id
+    assert user_id is not None
+    env = server_env(database_url(connection.settings_dict), shared_services)
+    env.update(SECRET_KEY=settings.SECRET_KEY, TABLE_CLAIM_PAUSE_SECONDS="0")
+    servers = [Server(env, free_port()) for _ in range(2)]
+    try:
+        for s in servers:
+            s.wait_ready()
+        seen = asyncio.run(
+            page_counts_after_a_kill(servers, table.number, table.cookies[0], user_id)
+        )
+    finally:
+        for s in servers:
+            s.stop()
+    print(f"count with the ghost {seen['with_ghost']}, ghost gone after {seen['expired']:.1f} s")
+    assert seen["with_ghost"] == 2  # the dead page's lease, and the new page's
+    assert seen["expired"] <= 10.5  # the lease: 2.5 beats of 4 s from its last renewal
+    assert seen["seat"].connections == 0 and seen["seat"].disconnected_at is not None

@@ -33,6 +33,7 @@ from config.asgi import application
 from engine.hand import HandState
 from engine.tiles import format_tile
 from tables.models import Hand, Room, Seat
+from tables.windows import public_step
 from tests.tables.factories import beaten, run_until_my_turn, start_with_bots
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -62,16 +63,17 @@ class Tables:
 def tables(user: Any, settings: Any) -> Tables:
     """alice at her own turn at two tables (bots in the other seats), nothing due for an hour."""
     settings.TABLE_BOT_DELAY_SECONDS = 0
+    settings.TABLE_CONNECTS_PER_MINUTE = 10**6  # every example opens sockets anew
     rooms = []
     steps = {}
     for _ in range(2):
         room = start_with_bots(user)
-        state = run_until_my_turn(room, user)
+        run_until_my_turn(room, user)
         later = timezone.now() + timedelta(hours=1)
         Room.objects.filter(pk=room.pk).update(deadline=later, turn_deadline=later)
         room.refresh_from_db()
         rooms.append(room)
-        steps[room.number] = state.step
+        steps[room.number] = public_step(room)
     client = Client()
     client.force_login(user)
     assert rooms[0].state is not None

@@ -19,6 +19,7 @@ from tables import clock, services
 from tables.models import Room, Seat
 from tables.protocol import PlayError, parse_message
 from tables.table import load_table, must_act, table_locked, table_save
+from tables.windows import public_step
 from tests.tables.factories import hand_of, start_with_bots, start_with_four_people
 
 pytestmark = pytest.mark.usefixtures("english")
@@ -99,7 +100,8 @@ def test_a_move_reads_the_table_in_one_round_trip_and_writes_one_row(
     seat = table.seats[hand.turn]
     assert seat.user is not None
     tile = format_tile(hand.drawn if hand.drawn is not None else hand.hands[hand.turn][0])
-    message = parse_message({"action": "discard", "tile": tile, "step": str(hand.step)})
+    step = public_step(table.room)
+    message = parse_message({"action": "discard", "tile": tile, "step": str(step)})
     reads = 1 if connection.vendor == "postgresql" else 2
     with django_assert_num_queries(reads + 3) as captured:  # the savepoint and its release
         services.table_act(number=started.number, user=seat.user, message=message)
