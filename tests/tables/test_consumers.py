@@ -769,7 +769,9 @@ async def test_a_seated_player_gets_in_however_many_spectators_fill_the_room(
 
 async def test_pushed_forms_carry_a_masked_csrf_token(application: Any, user: Any) -> None:
     """The pages' forms carry Django's masked token; so must the pushed ones (#38)."""
-    from django.middleware.csrf import _unmask_cipher_token
+    from django.middleware.csrf import (  # type: ignore[attr-defined]  # not in the stubs
+        _unmask_cipher_token,
+    )
 
     room = await sync_to_async(services.room_create)(
         owner=user, name="Wait", is_public=True, rules=Rules(), match_length=None, turn_seconds=20

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from django.conf import settings
-from django.middleware.csrf import _unmask_cipher_token
+from django.middleware.csrf import (  # type: ignore[attr-defined]  # not in the stubs
+    _unmask_cipher_token,
+)
 
 from tables.socket_scope import scope_csrf_token, scope_language, scope_origin
 

@@ -87,7 +87,7 @@ async def play_discard(users: list[Any], spectator: Any, across: str) -> dict[st
     """The dealer discards 东; the seat across passes if it was asked. What the unasked
     pages got from the discard on, and whether the seat across was asked."""
     room = await sync_to_async(scripted_table)(users, across)
-    d = HandState.from_json(room.state["hand"]).dealer  # type: ignore[index]
+    d = HandState.from_json(room.state["hand"]).dealer
     seats = [(d + i) % 4 for i in range(4)]
     pages = [await page_open(room, users[s]) for s in seats]
     watcher = await page_open(room, spectator)
