@@ -309,11 +309,15 @@ def test_reloading_mid_hand_keeps_the_hand_and_play_goes_on(new_context: Any, us
     assert again.step == state.step and again.seen.can_discard
     assert again.move is not None and again.move.action == "discard"
 
+    # The page names the public step (tables.windows); the log is indexed by the engine's.
+    room.refresh_from_db()
+    assert room.state is not None
+    logged = HandState.from_json(room.state["hand"]).step
     play(page, again.move, state.step)
     room.refresh_from_db()
     assert room.state is not None
     log = HandState.from_json(room.state["hand"]).log
-    assert log[state.step] == [0, {"type": "discard", "tile": again.move.tile}]
+    assert log[logged] == [0, {"type": "discard", "tile": again.move.tile}]
 
 
 # ---------------------------------------------------------------- 4. pushed, not reloaded
