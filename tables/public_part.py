@@ -41,15 +41,16 @@ CLOCK_TEMPLATE = "tables/_table_clock.html"
 CENTER_TILES_TEMPLATE = "tables/_table_center_tiles.html"
 
 
-def render_public(table: Table) -> SafeString:
+def render_public(table: Table, *, online: int | None = None) -> SafeString:
     """The table as everyone sees it: no viewer, so the same bytes for every page.
 
     Its parts that most changes leave alone (the seats nobody moved at, the rules, which
     stay for the whole match) are rendered once and remembered by what they show
     (:mod:`tables.fragments`). What holds them together (this root, the bar, each panel)
     is a few tags around them, put together here: a template render costs more than the
-    tags themselves, and this runs for every change."""
-    pub = public_board(table)
+    tags themselves, and this runs for every change. ``online``: see
+    :func:`tables.board.public_board` (a page's first paint)."""
+    pub = public_board(table, online=online)
     ended = pub.phase == "ended"
     bar = TableBar(
         hand_no=pub.hand_no,
@@ -153,7 +154,7 @@ def seat_panel(panel: SeatPanel, *, bao: str, ended: bool) -> SafeString:
         (repr(panel), bao, ended),  # a dataclass of plain values: its repr is its content
         lambda: format_html(
             '<div class="seat-panel{}{}{}" data-seat="{}">{}{}'
-            '<div class="river{}" aria-label="{}">{}</div></div>',
+            '<div class="river{}" role="group" aria-label="{}">{}</div></div>',
             " is-acting" if panel.acting else "",
             " is-tuoguan" if panel.tuoguan else "",
             "" if panel.connected else " is-offline",

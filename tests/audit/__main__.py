@@ -81,17 +81,28 @@ def _lighthouse(
 ) -> tuple[list[lighthouse.Report], list[str]]:
     reports: list[lighthouse.Report] = []
     failing: list[str] = []
-    for preset in presets:
-        for p in pages:
-            for i in range(runs):
-                out = folder / f"{p.name}-{preset}-{i}.json"
-                lhr = lighthouse.run(f"{url}{p.path}", preset=preset, session=p.session, out=out)
-                r = lighthouse.judge(p.name, preset, lhr)
-                reports.append(r)
-                s = r.scores
-                cells = [p.name, preset, *(s[k] for k in CATEGORIES), f"{r.tbt_ms:.0f}"]
-                print(f"| {' | '.join(map(str, cells))} | {r.bytes / 1024:.1f} |", flush=True)
-                failing += [f"lighthouse {preset} {p.name}: {line}" for line in r.failing]
+    chromium = lighthouse.Chromium(folder)
+    try:
+        for preset in presets:
+            for p in pages:
+                chromium.log_in(url, p.session)
+                for i in range(runs):
+                    out = folder / f"{p.name}-{preset}-{i}.json"
+                    lhr = lighthouse.run(
+                        f"{url}{p.path}",
+                        preset=preset,
+                        session=p.session,
+                        out=out,
+                        port=chromium.port,
+                    )
+                    r = lighthouse.judge(p.name, preset, lhr)
+                    reports.append(r)
+                    s = r.scores
+                    cells = [p.name, preset, *(s[k] for k in CATEGORIES), f"{r.tbt_ms:.0f}"]
+                    print(f"| {' | '.join(map(str, cells))} | {r.bytes / 1024:.1f} |", flush=True)
+                    failing += [f"lighthouse {preset} {p.name}: {line}" for line in r.failing]
+    finally:
+        chromium.stop()
     return reports, failing
 
 

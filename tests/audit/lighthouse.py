@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -56,7 +57,7 @@ def judge(page: str, preset: str, lhr: dict[str, Any]) -> Report:
             for ref in categories[key]["auditRefs"]:
                 audit = audits[ref["id"]]
                 if ref["weight"] and audit["score"] is not None and audit["score"] < 1:
-                    failing.append(f"{key}: {ref['id']} ({audit['title']})")
+                    failing.append(f"{key}: {ref['id']} ({audit['title']}){_where(audit)}")
             if not failing:
                 failing.append(f"{key}: scores {scores[key]}")
     for key in BYTE_AUDITS:
@@ -73,22 +74,86 @@ def judge(page: str, preset: str, lhr: dict[str, Any]) -> Report:
     )
 
 
-def run(url: str, *, preset: str, session: str | None, out: Path) -> dict[str, Any]:
-    """Lighthouse's JSON result for ``url`` under ``preset`` (mobile or desktop)."""
+def _where(audit: dict[str, Any], most: int = 3) -> str:
+    """Where a failing audit failed: the first few elements or messages its details list."""
+    items = (audit.get("details") or {}).get("items") or []
+    found = []
+    for item in items[:most]:
+        node = item.get("node") or {}
+        found.append(str(node.get("selector") or item.get("description") or item.get("url")))
+    return "".join(f"\n    {line}" for line in found)
+
+
+class Chromium:
+    """Debian's Chromium, kept open for Lighthouse to drive (``--port``), its cookie jar set
+    per page: Lighthouse's ``--extra-headers`` reach its HTTP requests but not the table's
+    WebSocket handshake, which would then be refused as logged out."""
+
+    def __init__(self, folder: Path) -> None:
+        from tests.load.server import free_port
+
+        self.port = free_port()
+        flags = CHROME_FLAGS.split()
+        self.process = subprocess.Popen(
+            [
+                os.environ.get("CHROME_PATH", CHROMIUM),
+                *flags,
+                f"--remote-debugging-port={self.port}",
+                f"--user-data-dir={folder / 'chromium'}",
+                "about:blank",
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+
+    def log_in(self, url: str, session: str | None) -> None:
+        """The browser's cookies: only ``session``'s, or none (logged out)."""
+        from playwright.sync_api import sync_playwright
+
+        with sync_playwright() as pw:
+            browser = _connect(pw, self.port)
+            context = browser.contexts[0]
+            context.clear_cookies()
+            if session is not None:
+                context.add_cookies([{"name": "sessionid", "value": session, "url": url}])
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait(timeout=10)
+
+
+def _connect(pw: Any, port: int, seconds: float = 20) -> Any:
+    """Playwright attached to the Chromium listening on ``port``, once it listens."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            return pw.chromium.connect_over_cdp(f"http://127.0.0.1:{port}")
+        except Exception:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.2)  # Chromium is still starting; it sends no event when it listens
+
+
+def run(url: str, *, preset: str, session: str | None, out: Path, port: int) -> dict[str, Any]:
+    """Lighthouse's JSON result for ``url`` under ``preset`` (mobile or desktop), in the
+    Chromium on ``port`` (:class:`Chromium`, logged in as ``session``)."""
     argv = [
         str(LIGHTHOUSE),
         url,
         "--quiet",
         "--output=json",
         f"--output-path={out}",
-        f"--chrome-flags={CHROME_FLAGS}",
+        f"--port={port}",
         "--only-categories=performance,accessibility,best-practices,seo",
     ]
     if preset == "desktop":
         argv.append("--preset=desktop")
     if session is not None:
         argv.append("--extra-headers=" + json.dumps({"Cookie": f"sessionid={session}"}))
-    env = {**os.environ, "CHROME_PATH": os.environ.get("CHROME_PATH", CHROMIUM)}
-    subprocess.run(argv, env=env, check=True, timeout=RUN_SECONDS, capture_output=True)
+    subprocess.run(argv, check=True, timeout=RUN_SECONDS, capture_output=True)
     result: dict[str, Any] = json.loads(out.read_text())
     return result
