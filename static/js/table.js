@@ -110,7 +110,9 @@
     if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.tagName === "SELECT")) return;
     var tiles = handTiles();
     if (!tiles.length) return;
-    var current = tiles.findIndex(function (t) { return t.classList.contains("tile--selected"); });
+    // From the focused tile (the hand's Tab stop), else from the lifted one.
+    var current = tiles.indexOf(target);
+    if (current < 0) current = tiles.findIndex(function (t) { return t.classList.contains("tile--selected"); });
     var next = null;
     if (evt.key === "ArrowRight") next = current < 0 ? 0 : Math.min(tiles.length - 1, current + 1);
     else if (evt.key === "ArrowLeft") next = current < 0 ? tiles.length - 1 : Math.max(0, current - 1);
@@ -138,6 +140,7 @@
     (function walk(node) {
       if (node.nodeType === 3) { if (node.nodeValue.trim()) parts.push(node.nodeValue.trim()); return; }
       if (node.nodeType !== 1 || node.hidden || node.getAttribute("aria-hidden") === "true") return;
+      if (node.dataset.endsAt) return; // a countdown: its second would be stale when heard
       if (node.getAttribute("role") === "img") { parts.push(node.getAttribute("aria-label") || ""); return; }
       node.childNodes.forEach(walk);
     })(el);
@@ -164,7 +167,8 @@
     var box = document.getElementById("announce");
     if (!box) return;
     var now = seen();
-    var before = heard || { rivers: now.rivers, turn: false, window: "", settled: now.settled };
+    // A page just opened hears what is asked of it now, not the discards made before.
+    var before = heard || { rivers: now.rivers, turn: false, window: "", settled: false };
     heard = now;
     var said = [];
     var seats = JSON.parse(box.dataset.seats || "[]");
