@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,6 +33,9 @@ BYTE_AUDITS = (
 )
 PASS_MARK = 0.9
 RUN_SECONDS = 180
+ATTEMPTS = 2
+"""A run that Lighthouse itself gives up on (a page it found too slow to load on a busy
+machine) is run once more; a second failure is reported with Lighthouse's own words."""
 
 
 @dataclass
@@ -154,6 +158,13 @@ def run(url: str, *, preset: str, session: str | None, out: Path, port: int) -> 
         argv.append("--preset=desktop")
     if session is not None:
         argv.append("--extra-headers=" + json.dumps({"Cookie": f"sessionid={session}"}))
-    subprocess.run(argv, check=True, timeout=RUN_SECONDS, capture_output=True)
+    for attempt in range(ATTEMPTS):
+        done = subprocess.run(argv, timeout=RUN_SECONDS, capture_output=True, text=True)
+        if done.returncode == 0:
+            break
+        if attempt == ATTEMPTS - 1:
+            raise RuntimeError(f"lighthouse {url} failed:\n{done.stderr[-3000:]}")
+        said = done.stderr.strip().splitlines()[-1:] or ["(nothing)"]
+        print(f"lighthouse {url} failed ({said[0]}); once more", file=sys.stderr, flush=True)
     result: dict[str, Any] = json.loads(out.read_text())
     return result
