@@ -279,12 +279,8 @@ def _last_discarder(table: Table) -> int | None:
     return None
 
 
-def public_board(
-    table: Table, now: datetime | None = None, *, online: int | None = None
-) -> PublicBoard:
-    """The table as everyone sees it, from the spectators' view. ``online``: a seat shown
-    connected whatever its count says (the page being served is its player's, whose socket
-    opens right after: the first paint needs no push to take the 离线 badge away)."""
+def public_board(table: Table, now: datetime | None = None) -> PublicBoard:
+    """The table as everyone sees it, from the spectators' view."""
     now = now or timezone.now()
     assert table.hand is not None
     room = table.room
@@ -309,7 +305,7 @@ def public_board(
             name=seat_name(s),
             is_bot=bool(s.bot),
             tuoguan=s.tuoguan,
-            connected=bool(s.bot) or s.index == online or present(s, now),
+            connected=bool(s.bot) or present(s, now),
             dealer=s.index == view["dealer"],
             acting=s.index in acting,
             ready=s.ready,

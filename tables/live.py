@@ -84,7 +84,7 @@ def live_context(
         seat = seat_of(table, user)
         context["table"] = table_root(
             seat,
-            render_public(table, online=seat),
+            render_public(table),
             render_private(table, seat, csrf_token=csrf_token),
             room_name=room.name,
         )

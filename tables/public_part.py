@@ -41,16 +41,15 @@ CLOCK_TEMPLATE = "tables/_table_clock.html"
 CENTER_TILES_TEMPLATE = "tables/_table_center_tiles.html"
 
 
-def render_public(table: Table, *, online: int | None = None) -> SafeString:
+def render_public(table: Table) -> SafeString:
     """The table as everyone sees it: no viewer, so the same bytes for every page.
 
     Its parts that most changes leave alone (the seats nobody moved at, the rules, which
     stay for the whole match) are rendered once and remembered by what they show
     (:mod:`tables.fragments`). What holds them together (this root, the bar, each panel)
     is a few tags around them, put together here: a template render costs more than the
-    tags themselves, and this runs for every change. ``online``: see
-    :func:`tables.board.public_board` (a page's first paint)."""
-    pub = public_board(table, online=online)
+    tags themselves, and this runs for every change."""
+    pub = public_board(table)
     ended = pub.phase == "ended"
     bar = TableBar(
         hand_no=pub.hand_no,

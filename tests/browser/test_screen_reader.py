@@ -10,6 +10,7 @@ each discard, the claim window's choices and the settlement's headline.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -130,3 +131,17 @@ def test_a_claim_window_and_the_settlement_are_announced(
     expect(page.locator("#announce")).to_contain_text(headline)
     tree = dump(page, screenshots, "settlement")
     assert f'dialog "{headline}"' in tree
+
+
+def test_the_first_paint_does_not_call_the_viewer_offline(
+    new_context: Callable[..., Any], make_user: Any
+) -> None:
+    alice = make_user("alice", display_name="小王")
+    room = states.own_turn(alice)  # no page of hers open: the server counts her offline
+    page = new_context(alice, viewport=DESKTOP).new_page()
+    page.route_web_socket(re.compile("/ws/"), lambda ws: None)  # a socket that brings nothing
+    page.goto(f"/r/{room.number}/")
+    mine = page.locator('.seat-panel[data-seat="0"] [data-badge="offline"]')
+    expect(mine).to_have_count(1)  # what the server rendered...
+    expect(mine).to_be_hidden()  # ...is not shown, nor read, on her own page
+    assert "离线" not in str(page.locator("body").aria_snapshot())

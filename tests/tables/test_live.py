@@ -6,11 +6,10 @@ from typing import Any
 
 import pytest
 from django.test import Client
-from django.utils import timezone
 
 from tables import selectors, services
 from tables.live import live_context, render_live
-from tables.models import Room, Seat
+from tables.models import Room
 from tests.tables.factories import start_with_bots
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
@@ -53,8 +52,6 @@ def test_a_playing_room_shows_the_same_public_part_to_all_and_each_their_own(
     user: Any, make_user: Any
 ) -> None:
     room = start_with_bots(user, seed="live-playing")
-    # alice's page is open (its socket counted), so both see her online
-    Seat.objects.filter(room=room, index=0).update(connections=1, last_seen=timezone.now())
     mine = live_context(room, user, invite_url=INVITE)["table"]
     assert mine.startswith('<section class="table" data-me="0"')
     theirs = live_context(room, make_user("watcher"), invite_url=INVITE)["table"]
@@ -68,17 +65,6 @@ def test_a_playing_room_shows_the_same_public_part_to_all_and_each_their_own(
     private = part(mine, 'id="table-private"', 'id="table-clock"')
     assert 'id="my-hand"' in private and private.count('data-tile="') >= 13
     assert 'id="my-hand"' not in theirs
-
-
-def test_a_players_first_paint_shows_them_online_before_their_socket_opens(
-    user: Any, make_user: Any
-) -> None:
-    room = start_with_bots(user, seed="live-playing")  # alice has no page open yet
-    mine = live_context(room, user, invite_url=INVITE)["table"]
-    theirs = live_context(room, make_user("watcher"), invite_url=INVITE)["table"]
-    # the three others are bots: alice's seat is the only one that could show offline
-    assert "is-offline" not in mine and 'data-badge="offline"' not in mine  # no push to correct
-    assert theirs.count("is-offline") == 1 and theirs.count('data-badge="offline"') == 1
 
 
 def test_render_live_for_a_missing_room_renders_nothing(user: Any) -> None:
