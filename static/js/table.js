@@ -207,6 +207,38 @@
     announceTimer = setTimeout(announce, 100);
   }
 
+  // ------------------------------------------------------------ a first push that repeats the page
+
+  // A new socket's first push is the whole of #live, made before the server knows what this
+  // page shows: as a rule the very table the page was served. Swapping it in again took a
+  // phone a few hundred ms of its main thread, so it is compared with what the page was served
+  // (both as this browser writes HTML back out, less the forms' CSRF tokens, which differ by
+  // design, and the server's clock) and dropped when nothing else differs.
+  function comparable(live) {
+    return live.innerHTML
+      .replace(/ name="csrfmiddlewaretoken" value="[^"]*"/g, "")
+      .replace(/<i id="table-clock"[^>]*><\/i>/, "");
+  }
+  var servedLive = document.getElementById("live");
+  var served = servedLive ? comparable(servedLive) : null; // before anything here changes it
+
+  document.addEventListener("htmx:wsBeforeMessage", function (evt) {
+    if (served === null) return;
+    var expected = served;
+    served = null; // only the socket's first push
+    var message = evt.detail && evt.detail.message;
+    if (typeof message !== "string" || message.indexOf('<div id="live"') !== 0) return;
+    var parsed = document.createElement("template");
+    parsed.innerHTML = message;
+    var live = parsed.content.firstElementChild;
+    if (parsed.content.children.length !== 1 || live.id !== "live") return;
+    if (comparable(live) !== expected) return;
+    evt.preventDefault();
+    var clock = live.querySelector("#table-clock");
+    var mine = document.getElementById("table-clock");
+    if (clock && mine) { mine.dataset.now = clock.dataset.now; delete mine.dataset.read; }
+  });
+
   // ------------------------------------------------------------ pushes
 
   var errorTimer = null;
