@@ -53,11 +53,12 @@ def _axe(pages: Sequence[AuditPage], url: str) -> list[str]:
     from playwright.sync_api import sync_playwright
 
     from tests.browser import axe
-    from tests.browser.conftest import CHROMIUM_ARGS
 
     failing: list[str] = []
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=lighthouse.CHROMIUM, args=CHROMIUM_ARGS)
+        browser = pw.chromium.launch(
+            executable_path=lighthouse.CHROMIUM, args=list(lighthouse.CHROMIUM_ARGS)
+        )
         for view, size in VIEWPORTS.items():
             for p in pages:
                 context = browser.new_context(base_url=url, viewport=size, locale="zh-CN")
