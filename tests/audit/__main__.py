@@ -17,6 +17,7 @@ Performance and TBT are a benchmark: printed, never judged.
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -144,9 +145,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             failing += more
     finally:
         server.stop()
+        shutil.rmtree(folder / "static", ignore_errors=True)
     if args.json:
         figures: list[dict[str, Any]] = [r.__dict__ for r in reports]
         args.json.write_text(json.dumps(figures, indent=1))
+    print(f"Lighthouse's reports: {folder}", file=sys.stderr)
     print(json.dumps({"yardstick_ms": yardstick_ms(), "failing": len(failing)}))
     for line in failing:
         print(line)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -103,12 +104,13 @@ class Chromium:
         from tests.load.server import free_port
 
         self.port = free_port()
+        self.profile = folder / "chromium"
         self.process = subprocess.Popen(
             [
                 os.environ.get("CHROME_PATH", CHROMIUM),
                 *CHROMIUM_ARGS,
                 f"--remote-debugging-port={self.port}",
-                f"--user-data-dir={folder / 'chromium'}",
+                f"--user-data-dir={self.profile}",
                 "about:blank",
             ],
             stdout=subprocess.DEVNULL,
@@ -133,6 +135,7 @@ class Chromium:
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait(timeout=10)
+        shutil.rmtree(self.profile, ignore_errors=True)  # the reports beside it are kept
 
 
 def _connect(pw: Any, port: int, seconds: float = 20) -> Any:
