@@ -245,7 +245,8 @@ def table_frame(
     public = _public(snap, language)
     private = _private(snap, seat, language, csrf_token)
     if not shown.table:
-        frame = f'<div id="live"{OOB}>{table_root(seat, public, private)}</div>'
+        root = table_root(seat, public, private, room_name=table.room.name)
+        frame = f'<div id="live"{OOB}>{root}</div>'
 
     else:
         frame = "" if public == shown.public else _oob(public)

@@ -41,12 +41,16 @@ STEP_VALS = 'js:{step: Number(document.getElementById("table-public").dataset.st
 and is pushed only when its contents change."""
 
 
-def table_root(seat: int | None, public: str, private: str) -> SafeString:
-    """The table's root: whose seat sits at the bottom, then both parts and the server's time."""
+def table_root(seat: int | None, public: str, private: str, *, room_name: str) -> SafeString:
+    """The table's root: whose seat sits at the bottom, the room's name as the page's heading
+    for screen readers (the bar has no room for it on a phone), then both parts and the
+    server's time."""
     return format_html(
-        '<section class="table" data-me="{}" hx-vals=\'{}\'>{}{}{}</section>',
+        '<section class="table" data-me="{}" hx-vals=\'{}\'><h1 class="sr-only">{}</h1>'
+        "{}{}{}</section>",
         "" if seat is None else seat,
         STEP_VALS,
+        room_name,
         mark_safe(public),
         mark_safe(private),
         clock_tag(),
@@ -79,7 +83,10 @@ def live_context(
     if table is not None and table.hand is not None:
         seat = seat_of(table, user)
         context["table"] = table_root(
-            seat, render_public(table), render_private(table, seat, csrf_token=csrf_token)
+            seat,
+            render_public(table),
+            render_private(table, seat, csrf_token=csrf_token),
+            room_name=room.name,
         )
     return context
 

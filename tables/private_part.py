@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from django.template.loader import render_to_string
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
 
 from tables.board import Choice, HintsView, PrivateBoard, private_board
 from tables.dissolve import VoteState, VoteView, vote_state_load, vote_view
@@ -134,10 +135,11 @@ def my_hand_html(view: MyHand) -> SafeString:
     )
     on_turn = view.can_discard
     return format_html(
-        '<div class="my-row">{}<div id="my-hand" class="tile-row tile-hand{}" '
-        'hx-vals=\'{{"action": "discard"}}\'{}>{}{}</div></div>',
+        '<div class="my-row">{}<div id="my-hand" class="tile-row tile-hand{}" role="group" '
+        'aria-label="{}" hx-vals=\'{{"action": "discard"}}\'{}>{}{}</div></div>',
         format_html('<div class="melds my-melds">{}</div>', melds) if melds else "",
         " can-discard" if on_turn else "",
+        _("Your hand"),
         format_html(' data-discard-waits="{}"', view.discard_waits_json)
         if view.discard_waits_json
         else "",

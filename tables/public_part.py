@@ -153,7 +153,7 @@ def seat_panel(panel: SeatPanel, *, bao: str, ended: bool) -> SafeString:
         (repr(panel), bao, ended),  # a dataclass of plain values: its repr is its content
         lambda: format_html(
             '<div class="seat-panel{}{}{}" data-seat="{}">{}{}'
-            '<div class="river{}" aria-label="{}">{}</div></div>',
+            '<div class="river{}" role="group" aria-label="{}">{}</div></div>',
             " is-acting" if panel.acting else "",
             " is-tuoguan" if panel.tuoguan else "",
             "" if panel.connected else " is-offline",

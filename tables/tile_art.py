@@ -220,14 +220,16 @@ def face_svg(kind: int) -> str:
 
 
 BACK = (
-    # Face down: green, a dark rim, a light inner frame and a round medallion.
-    '<rect x=".6" y=".6" width="28.8" height="38.8" rx="2.6" fill="#1f6f4a" stroke="#134d33" '
+    # Face down: pale jade, so that even the smallest back stands out from the felt by more
+    # than 3:1 (the felt runs from #185a3c to #2f8a5f; jade #cde8d8 is 3.4:1 against its
+    # lightest), with a dark rim, a green inner frame and a round medallion.
+    '<rect x=".6" y=".6" width="28.8" height="38.8" rx="2.6" fill="#cde8d8" stroke="#134d33" '
     'stroke-width="1.2"/>'
     '<rect x="4" y="4" width="22" height="32" rx="1.5" fill="none" stroke="#2f9466" '
     'stroke-width="1.4"/>'
-    '<path d="M15 11l8 9-8 9-8-9z" fill="#2a8559"/>'
-    '<circle cx="15" cy="20" r="4.2" fill="#1f6f4a" stroke="#8fd1ad" stroke-width="1.2"/>'
-    '<circle cx="15" cy="20" r="1.6" fill="#8fd1ad"/>'
+    '<path d="M15 11l8 9-8 9-8-9z" fill="#9fd0b6"/>'
+    '<circle cx="15" cy="20" r="4.2" fill="#1f6f4a" stroke="#134d33" stroke-width="1.2"/>'
+    '<circle cx="15" cy="20" r="1.6" fill="#cde8d8"/>'
 )
 
 BACKS_MAX = 14

@@ -21,6 +21,21 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix: N
         db["CONN_MAX_AGE"] = 0
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _static_files_by_name() -> Iterator[None]:
+    """Static files under their own names: production's storage hashes them from the
+    manifest that collectstatic writes, which a test run need not have made (the audits,
+    ``python -m tests.audit``, check the hashed names in production mode)."""
+    from django.test import override_settings
+
+    plain = {
+        "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
+    with override_settings(STORAGES=plain, STATIC_ROOT=None, WHITENOISE_USE_FINDERS=True):
+        yield
+
+
 @pytest.fixture(autouse=True)
 def _fresh_channel_layer() -> Iterator[None]:
     """Each test gets its own channel layer: every async test runs its own event loop, and

@@ -231,6 +231,8 @@ def _tile_html(
     text = format_tile(kind)
     name = tile_label(kind)
     label = pgettext("tile", "%(name)s (宝)") % {"name": name} if bao else name
+    if drawn:  # a screen reader names the tile just drawn as such, as the eye sees it apart
+        label = pgettext("tile", "%(name)s, just drawn") % {"name": label}
     classes = _classes(
         "tile",
         "tile--bao" if bao else "",

@@ -30,7 +30,9 @@ def test_home_page_links_to_signup_and_login(client):
     assert reverse("accounts:login") in content
     assert "上饶麻将" in content
     assert 'name="viewport"' in content
-    assert "htmx-2.min.js" in content
+    assert 'name="description"' in content
+    assert 'rel="manifest"' in content
+    assert "htmx-2.min.js" not in content  # only the room and replay pages use htmx
 
 
 def test_pages_render(client):

@@ -31,19 +31,11 @@ from urllib.parse import quote
 import pytest
 from django.conf import settings
 
+from tests.audit.lighthouse import CHROMIUM_ARGS
 from tests.browser.driver import PHONE
 
 REPO = Path(__file__).resolve().parents[2]
 SCREENSHOTS = REPO / "artifacts" / "screenshots"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--headless",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 SERVER_START_SECONDS = 30
 TAIL_LINES = 200
 QUIET_SECONDS = 15
@@ -262,7 +254,7 @@ def chromium(daphne_server: Server) -> Iterator[Any]:
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
     try:
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=list(CHROMIUM_ARGS))
             try:
                 yield browser
             finally:

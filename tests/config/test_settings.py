@@ -6,7 +6,9 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
+import pytest
 from django.core.management import get_commands
 
 
@@ -40,3 +42,16 @@ def test_production_over_https_passes_the_deploy_check():
     assert done.returncode == 0, done.stdout + done.stderr
     without = _deploy_check({})
     assert without.returncode != 0 and "SECURE_SSL_REDIRECT" in without.stdout + without.stderr
+
+
+@pytest.mark.django_db
+def test_pages_are_gzipped_for_a_browser_that_takes_gzip(client: Any) -> None:
+    import gzip
+
+    plain = client.get("/accounts/login/")
+    packed = client.get("/accounts/login/", HTTP_ACCEPT_ENCODING="gzip, deflate, br")
+    assert "Content-Encoding" not in plain
+    assert packed["Content-Encoding"] == "gzip"
+    assert len(packed.content) < len(plain.content) / 2
+    # the same page, but for its CSRF tokens: masked afresh for every response (BREACH)
+    assert len(gzip.decompress(packed.content)) == len(plain.content)

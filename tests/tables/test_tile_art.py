@@ -59,12 +59,26 @@ def test_the_bao_mark_says_bao() -> None:
     assert [t.text for t in mark.iter(SVG + "text")] == ["宝"]
 
 
-def test_the_sprite_is_served_to_be_cached_for_good(client: Any) -> None:
-    from tables.templatetags.mahjong_tiles import sprite_url
+def test_the_sprite_is_served_to_be_cached_for_good(
+    client: Any, settings: Any, tmp_path: Any
+) -> None:
+    # As production serves it: collected under a name with its hash, gzipped beside it.
+    from django.core.management import call_command
+    from django.templatetags.static import static
 
-    response = client.get(sprite_url())
+    settings.STATIC_ROOT = tmp_path
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+    }
+    call_command("collectstatic", "--noinput", verbosity=0)
+    url = static("tiles/sprite.svg")
+    assert url != "/static/tiles/sprite.svg"
+    response = client.get(url, HTTP_ACCEPT_ENCODING="gzip")
     assert response.status_code == 200
     assert response["Content-Type"] == "image/svg+xml"
+    assert response["Content-Encoding"] == "gzip"
     assert "immutable" in response["Cache-Control"]
+    response = client.get(url)
     body = b"".join(response.streaming_content)
     assert body.decode() == tile_art.sprite_svg()
