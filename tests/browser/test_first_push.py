@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 from engine.hand import legal_actions
 from tests.browser import states
 from tests.browser.driver import PHONE, wait_ws_open
-from tests.tables.factories import hand_of, move_json, send
+from tests.tables.factories import hand_of, move_json, send, step_shown
 
 pytestmark = pytest.mark.browser
 
@@ -32,7 +32,7 @@ def test_the_first_push_is_dropped_when_it_is_the_page_and_play_goes_on(
 ) -> None:
     alice = make_user("alice", display_name="小王")
     room = states.own_turn(alice)
-    step = hand_of(room).step
+    step = step_shown(room)
     context = new_context(alice, viewport=PHONE)
     context.add_init_script(WATCH_JS)
     page = context.new_page()
@@ -53,6 +53,7 @@ def test_the_first_push_is_swapped_in_when_the_table_moved_on(
     alice = make_user("alice", display_name="小王")
     room = states.own_turn(alice)
     state = hand_of(room)
+    shown = step_shown(room)
     context = new_context(alice, viewport=PHONE)
     context.add_init_script(WATCH_JS)
     page = context.new_page()
@@ -60,11 +61,11 @@ def test_the_first_push_is_swapped_in_when_the_table_moved_on(
     page.route_web_socket(re.compile("/ws/"), lambda ws: held.append(ws))  # held back
     page.goto(f"/r/{room.number}/")
     page.wait_for_function("() => !!document.querySelector('#my-hand.can-discard')")
-    expect(page.locator("#table-public")).to_have_attribute("data-step", str(state.step))
+    expect(page.locator("#table-public")).to_have_attribute("data-step", str(shown))
     discard = [a.type for a in legal_actions(state, 0)]
-    send(room, alice, move_json(state, 0, discard.index("discard")))  # meanwhile, elsewhere
+    send(room, alice, move_json(room, state, 0, discard.index("discard")))  # meanwhile, elsewhere
     held[0].connect_to_server()
     wait_ws_open(page)
-    expect(page.locator("#table-public")).not_to_have_attribute("data-step", str(state.step))
+    expect(page.locator("#table-public")).not_to_have_attribute("data-step", str(shown))
     assert page.evaluate("window.__dropped") == 0
     assert "live" in page.evaluate("window.__swapped")
