@@ -156,13 +156,16 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
             return
         self.grouped = True
         await self.accept()
-        if not await self.push():
-            await self.close(code=CLOSE_NO_SUCH_ROOM)
-            return
+        # Counted before the first push, so that push already shows the seat online: the
+        # page was served showing it so, and a push correcting it afterwards would be a
+        # second swap of an unchanged table (and a layout shift).
         change = await database_sync_to_async(services.seat_connect)(
             number=self.number, user=self.user
         )
         self.counted = seated  # its seat is counted online while the page is open
+        if not await self.push():
+            await self.close(code=CLOSE_NO_SUCH_ROOM)
+            return
         page = beats.Page(
             channel=self.channel_name,
             number=self.number,

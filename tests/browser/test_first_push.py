@@ -32,6 +32,15 @@ def test_the_first_push_is_dropped_when_it_is_the_page_and_play_goes_on(
 ) -> None:
     alice = make_user("alice", display_name="小王")
     room = states.own_turn(alice)
+    # A page already open counts her seat online: opening another changes nothing on the
+    # table. (Where the opening page itself brings the seat online, the server counts it
+    # before the first push, which then shows the table as it now is, once.)
+    opened = new_context(alice, viewport=PHONE)
+    opened.add_init_script(WATCH_JS)
+    first = opened.new_page()
+    first.goto(f"/r/{room.number}/")
+    # Its first push has come (swapped in), so her seat is counted online by now.
+    first.wait_for_function("() => window.__swapped.length + window.__dropped > 0")
     step = step_shown(room)
     context = new_context(alice, viewport=PHONE)
     context.add_init_script(WATCH_JS)

@@ -33,7 +33,13 @@ from tables.models import Hand, Room, Seat
 from tables.protocol import SetTuoguan
 from tables.routing import websocket_urlpatterns
 from tables.ticks import ticks
-from tests.tables.factories import beaten, drain, start_with_bots, start_with_four_people
+from tests.tables.factories import (
+    beaten,
+    drain,
+    run_bots_until_human,
+    start_with_bots,
+    start_with_four_people,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -931,3 +937,18 @@ async def test_a_redis_outage_degrades_and_the_table_catches_up(
             await c.disconnect(timeout=10)
         proc.terminate()
         proc.wait(timeout=10)
+
+
+async def test_a_page_opening_is_pushed_once_already_showing_its_seat_online(
+    application: Any, user: Any
+) -> None:
+    """The first push is made after the seat is counted: it shows the opener online, and no
+    second push follows to correct a badge that was never true (#38)."""
+    room = await sync_to_async(start_with_bots)(user)
+    await sync_to_async(run_bots_until_human)(room, timezone.now())  # then the table waits
+    page = await connect(application, room, user)
+    first = await page.receive_from(timeout=5)
+    assert 'id="table-public"' in first
+    assert 'data-badge="offline"' not in first  # the three others are bots, never offline
+    assert await page.receive_nothing(timeout=1.0)
+    await page.disconnect()
