@@ -1,0 +1,32 @@
+"""The club's display value of a point, next to the points (only a display: no money moves)."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal, InvalidOperation
+
+from django import template
+
+register = template.Library()
+
+_VALUE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(.*)$")
+
+
+@register.filter
+def point_value(points: int, value: str) -> str:
+    """``points`` in the club's unit: "1 元" a point makes -12 read "-12 元"; "" if unset.
+
+    >>> point_value(-12, "0.5 元"), point_value(3, ""), point_value(3, "元")
+    ('-6 元', '', '3 元')
+    """
+    if not value or not value.strip():
+        return ""
+    match = _VALUE.match(value)
+    if match is None:
+        return f"{points} {value.strip()}"
+    try:
+        amount = Decimal(match.group(1)) * points
+    except InvalidOperation:
+        return ""
+    text = f"{amount.normalize():f}" if amount != amount.to_integral() else f"{int(amount)}"
+    return f"{text} {match.group(2).strip()}".strip()
