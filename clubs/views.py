@@ -135,11 +135,12 @@ def home(request: HttpRequest, club: Club) -> HttpResponse:
     user = _user(request)
     mine = selectors.membership_of(club, user.pk)
     assert mine is not None
-    members = list(
+    rank: dict[str, int] = {"owner": 0, "admin": 1, "member": 2}
+    members = sorted(
         Membership.objects.filter(club=club)
         .exclude(status__in=[Membership.Status.LEFT, Membership.Status.REFUSED])
-        .select_related("user")
-        .order_by("role", "user__username")
+        .select_related("user"),
+        key=lambda m: (rank.get(m.role, 3), m.user.name.lower()),
     )
     seated = services.seated_members(club)
     tonight = club_book(club, "tonight")
@@ -151,7 +152,7 @@ def home(request: HttpRequest, club: Club) -> HttpResponse:
         "is_admin": is_admin,
         "is_owner": mine.role == Membership.Role.OWNER,
         "members": [m for m in members if m.status != Membership.Status.PENDING],
-        "pending": [m for m in members if m.status == Membership.Status.PENDING],
+        "join_requests": [m for m in members if m.status == Membership.Status.PENDING],
         "seated": seated,
         "rooms": _rooms(club),
         "presets": club.presets.all(),
