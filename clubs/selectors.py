@@ -19,6 +19,7 @@ __all__ = [
     "CLUB_PERIODS",
     "VIEWING",
     "club_entries",
+    "club_muted",
     "club_of",
     "club_people",
     "club_period_start",
@@ -76,6 +77,13 @@ def club_room_visible(room: Room, user_id: int | None) -> bool:
         club_id=room.club_id, user_id=user_id, status__in=VIEWING
     ).exists()
     return member or Seat.objects.filter(room=room, user_id=user_id).exists()
+
+
+def club_muted(number: str, user_id: int) -> bool:
+    """Is ``user_id`` muted by the club whose room ``number`` is (no phrases at its tables)?"""
+    return Membership.objects.filter(
+        club__rooms__number=number, user_id=user_id, muted=True
+    ).exists()
 
 
 def forbidden_pair_for(room: Room, user: User) -> User | None:

@@ -343,9 +343,9 @@ def club_room_close(*, club: Club, by: User, number: str, reason: str) -> Room:
     return room
 
 
-def seated_members(club: Club) -> set[int]:
-    """Members seated at one of the club's unfinished rooms."""
-    seats = Seat.objects.filter(room__club=club, user__isnull=False).exclude(
+def online_members(club: Club) -> set[int]:
+    """Members with a page open at one of the club's unfinished tables."""
+    seats = Seat.objects.filter(room__club=club, user__isnull=False, connections__gt=0).exclude(
         room__status=Room.Status.FINISHED
     )
     return set(seats.values_list("user_id", flat=True))

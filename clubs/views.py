@@ -142,7 +142,7 @@ def home(request: HttpRequest, club: Club) -> HttpResponse:
         .select_related("user"),
         key=lambda m: (rank.get(m.role, 3), m.user.name.lower()),
     )
-    seated = services.seated_members(club)
+    online = services.online_members(club)
     tonight = club_book(club, "tonight")
     invite_url = request.build_absolute_uri(reverse("clubs:invite", args=[club.invite_token]))
     is_admin = mine.role in (Membership.Role.OWNER, Membership.Role.ADMIN)
@@ -153,7 +153,7 @@ def home(request: HttpRequest, club: Club) -> HttpResponse:
         "is_owner": mine.role == Membership.Role.OWNER,
         "members": [m for m in members if m.status != Membership.Status.PENDING],
         "join_requests": [m for m in members if m.status == Membership.Status.PENDING],
-        "seated": seated,
+        "online": online,
         "rooms": _rooms(club),
         "presets": club.presets.all(),
         "tonight": tonight,

@@ -13,6 +13,8 @@ from clubs import selectors, services
 from clubs.models import Club
 from tables import services as table_services
 from tables.models import Room, Seat
+from tables.phrases import phrase_send
+from tables.protocol import PlayError
 from tables.services import RoomError
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
@@ -93,3 +95,14 @@ def test_tonight_runs_from_noon_to_noon(club: Club, now: datetime, start: dateti
     tz = ZoneInfo("Asia/Shanghai")
     got = selectors.club_period_start(club, "tonight", now.replace(tzinfo=tz))
     assert got == start.replace(tzinfo=tz)
+
+
+def test_a_muted_member_sends_no_phrases_at_the_clubs_tables(
+    club: Club, club_room: Room, four: list[Any]
+) -> None:
+    a, _b, c, _d = four
+    table_services.seat_take(room=club_room, user=c, index=1)
+    services.member_discipline(club=club, by=a, user_id=c.pk, action="mute", reason="rude")
+    with pytest.raises(PlayError, match="muted"):
+        phrase_send(number=club_room.number, user=c, phrase=0)
+    assert phrase_send(number=club_room.number, user=a, phrase=0) == 0

@@ -11,6 +11,7 @@ from django.test import override_settings
 from clubs import services
 from clubs.models import AuditEntry, Club, Membership
 from clubs.services import ClubError, ClubLookupLimited
+from tables import notify
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
@@ -123,3 +124,35 @@ def test_club_numbers_and_links_share_the_room_numbers_guessing_limit(
     # three misses used: even the real link is refused now, and so is any number
     with pytest.raises(ClubLookupLimited):
         services.club_by_invite(user_id=stranger.pk, token=club.invite_token, ip="3.3.3.3")
+
+
+def test_removing_a_member_closes_their_pages_at_the_clubs_rooms(
+    club: Club, club_room: Any, four: list[Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Every room of the club is told, naming the removed member (the consumer closes the
+    # pages of the user it names); the layer itself differs (in memory, Redis pub/sub).
+    told: list[tuple[str, int]] = []
+    monkeypatch.setattr(notify, "member_evicted", lambda n, u: told.append((n, u)))
+    services.member_discipline(
+        club=club, by=four[0], user_id=four[2].pk, action="remove", reason="gone"
+    )
+    assert told == [(club_room.number, four[2].pk)]
+
+
+def test_an_admin_closes_a_club_room_with_a_reason_a_member_cannot(
+    club: Club, club_room: Any, four: list[Any]
+) -> None:
+    _a, b, c, _d = four
+    with pytest.raises(ClubError, match="Only the club's admins"):
+        services.club_room_close(club=club, by=c, number=club_room.number, reason="late")
+    services.club_room_close(club=club, by=b, number=club_room.number, reason="too late")
+    club_room.refresh_from_db()
+    assert club_room.status == "finished"
+    last = AuditEntry.objects.filter(club=club).first()
+    assert last is not None
+    assert (last.action, last.actor, last.reason, last.detail) == (
+        "close_room",
+        b,
+        "too late",
+        club_room.number,
+    )

@@ -83,3 +83,15 @@ def test_the_calculator_offers_recording_only_to_members(
     assert 'id="offline-record"' in _client(four[1]).get(f"/calc/?{query}").content.decode()
     stranger = _client(make_user("x")).get(f"/calc/?{query}").content.decode()
     assert 'id="offline-record"' not in stranger
+
+
+def test_the_club_csv_never_hands_a_spreadsheet_a_formula(
+    club: Club, four: list[Any], booked: Callable[..., Any], club_room: Room
+) -> None:
+    four[1].display_name = "=HYPERLINK(1)"
+    four[1].save()
+    booked(club_room, four, [(1, 0, 4)])  # 乙 (the formula) pays 甲 4
+    body = b"".join(_client(four[0]).get(f"/c/{club.number}/book.csv").streaming_content)
+    rows = body.decode("utf-8-sig").splitlines()
+    assert len(rows) == 2
+    assert ",'=HYPERLINK(1),甲,4," in rows[1]
