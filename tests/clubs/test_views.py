@@ -91,7 +91,8 @@ def test_the_club_csv_never_hands_a_spreadsheet_a_formula(
     four[1].display_name = "=HYPERLINK(1)"
     four[1].save()
     booked(club_room, four, [(1, 0, 4)])  # 乙 (the formula) pays 甲 4
-    body = b"".join(_client(four[0]).get(f"/c/{club.number}/book.csv").streaming_content)
+    response: Any = _client(four[0]).get(f"/c/{club.number}/book.csv")
+    body = b"".join(response.streaming_content)
     rows = body.decode("utf-8-sig").splitlines()
     assert len(rows) == 2
     assert ",'=HYPERLINK(1),甲,4," in rows[1]
