@@ -176,7 +176,7 @@ def club_leave(*, club: Club, user: User) -> None:
     """Leave the club; the person's history stays in its book."""
     mine = _member(club, user)
     if mine.role == Role.OWNER:
-        raise ClubError(_("The owner (圈主) stays; hand the club to someone first."))
+        raise ClubError(_("The owner (圈主) cannot leave the club."))
     mine.status = Status.LEFT
     mine.role = Role.MEMBER
     mine.save(update_fields=["status", "role"])
