@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from clubs.models import Club, ClubClaim, OfflineHand
-from clubs.selectors import club_entries, club_people, club_period_start
+from clubs.selectors import club_entries, club_people, club_period_start, evening_of
 from ledger.charts import cumulative_chart
 from ledger.models import SettlementClaim, Sitting
 from ledger.selectors import live_claims
@@ -30,7 +30,7 @@ class Leader:
     hands: int = 0
     wins: int = 0
     big_winner: int = 0
-    """Evenings (local days) on which this person won the most."""
+    """Evenings (noon to noon) on which this person won the most."""
 
     @property
     def win_rate(self) -> float:
@@ -48,6 +48,7 @@ class ClubBook:
     claims: list[SettlementClaim] = field(default_factory=list)
     """The club's settle-up claims still waiting for an answer."""
     days: dict[str, dict[int, int]] = field(default_factory=dict)
+    """Each evening's (noon to noon, named by its first day) net per person id."""
 
 
 def club_book(club: Club, period: str, now: datetime | None = None) -> ClubBook:
@@ -62,7 +63,7 @@ def club_book(club: Club, period: str, now: datetime | None = None) -> ClubBook:
         "payer_id", "payee_id", "points", "created_at"
     )
     for payer, payee, points, at in rows:
-        day = timezone.localtime(at).date().isoformat()
+        day = evening_of(at).isoformat()
         days[day][payee] += points
         days[day][payer] -= points
     for per_person in days.values():

@@ -329,6 +329,22 @@ def room_open(*, club: Club, by: User, preset_id: int) -> Room:
         return room
 
 
+def club_seat_move(*, club: Club, by: User, number: str, user_id: int, index: int) -> None:
+    """An admin seats a member at one of the club's waiting rooms (or moves them there):
+    the same seat taking as the member's own, 禁止同桌 included."""
+    _admin(club, by)
+    room = Room.objects.filter(club=club, number=number).first()
+    member = membership_of(club, user_id)
+    if room is None or member is None:
+        raise ClubError(_("There is no such room in this club."))
+    try:
+        table_services.seat_take(room=room, user=member.user, index=index)
+    except table_services.RoomError as exc:
+        raise ClubError(str(exc)) from None
+    _audit(club, by, "seat", member.user, detail=f"{room.number}:{index + 1}")
+    notify.table_changed(room.number)
+
+
 def club_room_close(*, club: Club, by: User, number: str, reason: str) -> Room:
     """An admin closes (dissolves) one of the club's rooms, with a reason in the audit."""
     _admin(club, by)

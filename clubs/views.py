@@ -237,6 +237,16 @@ def _act(club: Club, user: User, action: str, post: Any) -> Room | None:
             match_length=form.cleaned_data["match_length"],
             turn_seconds=form.cleaned_data["turn_seconds"],
         )
+    elif action == "seat":
+        services.club_seat_move(
+            club=club,
+            by=user,
+            number=post.get("room", ""),
+            user_id=_int(post.get("user")),
+            index=_int(post.get("index")) - 1,
+        )
+    elif action == "drop_preset":
+        services.preset_delete(club=club, by=user, preset_id=_int(post.get("preset")))
     elif action == "close":
         services.club_room_close(club=club, by=user, number=post.get("room", ""), reason=reason)
     elif action == "leave":

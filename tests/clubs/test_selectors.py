@@ -106,3 +106,22 @@ def test_a_muted_member_sends_no_phrases_at_the_clubs_tables(
     with pytest.raises(PlayError, match="muted"):
         phrase_send(number=club_room.number, user=c, phrase=0)
     assert phrase_send(number=club_room.number, user=a, phrase=0) == 0
+
+
+def test_an_admin_seating_a_member_meets_the_same_forbidden_pair(
+    club: Club, club_room: Room, four: list[Any]
+) -> None:
+    a, b, c, d = four  # 甲 sits in seat 0 of the room 甲 opened
+    _forbid(club, b, a, c)
+    with pytest.raises(services.ClubError, match="same table as 甲"):
+        services.club_seat_move(club=club, by=b, number=club_room.number, user_id=c.pk, index=1)
+    with pytest.raises(services.ClubError, match="Only the club's admins"):
+        services.club_seat_move(club=club, by=d, number=club_room.number, user_id=d.pk, index=1)
+    services.club_seat_move(club=club, by=b, number=club_room.number, user_id=d.pk, index=2)
+    assert Seat.objects.get(room=club_room, index=2).user == d
+
+
+def test_an_evening_is_named_by_the_day_it_began() -> None:
+    tz = ZoneInfo("Asia/Shanghai")
+    assert selectors.evening_of(datetime(2026, 3, 7, 1, 30, tzinfo=tz)).isoformat() == "2026-03-06"
+    assert selectors.evening_of(datetime(2026, 3, 7, 12, 0, tzinfo=tz)).isoformat() == "2026-03-07"
