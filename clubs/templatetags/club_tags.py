@@ -6,6 +6,7 @@ import re
 from decimal import Decimal, InvalidOperation
 
 from django import template
+from django.utils.translation import gettext_lazy as _
 
 register = template.Library()
 
@@ -30,3 +31,35 @@ def point_value(points: int, value: str) -> str:
         return ""
     text = f"{amount.normalize():f}" if amount != amount.to_integral() else f"{int(amount)}"
     return f"{text} {match.group(2).strip()}".strip()
+
+
+ACTIONS = {
+    "create": _("created the club"),
+    "join": _("joined the club"),
+    "admit": _("admitted"),
+    "refuse": _("refused"),
+    "leave": _("left"),
+    "mute": _("muted"),
+    "unmute": _("unmuted"),
+    "suspend": _("suspended"),
+    "reinstate": _("reinstated"),
+    "remove": _("removed"),
+    "admin": _("made an admin"),
+    "member": _("made a plain member"),
+    "forbid": _("forbade at one table"),
+    "allow": _("allowed at one table again"),
+    "announce": _("changed the announcement"),
+    "join_mode": _("changed how to join"),
+    "new_link": _("replaced the invite link"),
+    "point_value": _("set the value of a point"),
+    "preset": _("added a preset"),
+    "seat": _("seated"),
+    "close_room": _("closed a room"),
+    "settled": _("settled the club's book"),
+}
+"""What each audit action reads as; an unknown one reads as its code."""
+
+
+@register.filter
+def audit_action(code: str) -> str:
+    return str(ACTIONS.get(code, code))

@@ -24,7 +24,7 @@ from ledger.models import Entry
 from tables import clock
 from tables import services as table_services
 from tables.models import Room, Seat
-from tests.browser.driver import PHONE
+from tests.browser.driver import PHONE, PHONE_LANDSCAPE
 
 pytestmark = pytest.mark.browser
 
@@ -113,6 +113,7 @@ def test_a_clubs_evening_from_invite_to_square(
     assert Entry.objects.filter(kind="offline_hand").count() == 3
     phone.goto(f"/c/{club.number}/")
     expect(phone.locator("#announcement")).to_contain_text("今晚八点开打")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     shoot(phone, screenshots, "club-home-phone")
     boss.goto(f"/c/{club.number}/")
     shoot(boss, screenshots, "club-home-laptop")
@@ -160,3 +161,10 @@ def test_a_clubs_evening_from_invite_to_square(
     expect(boss.locator("#club-hands [data-kind=physical]")).to_have_count(1)
     expect(boss.locator("#club-hands [data-kind=online]")).to_have_count(2)
     shoot(boss, screenshots, "club-record-laptop")
+    side = new_context(member, viewport=PHONE_LANDSCAPE).new_page()
+    side.goto(f"/c/{club.number}/")
+    assert side.evaluate("document.documentElement.scrollWidth") <= PHONE_LANDSCAPE["width"]
+    shoot(side, screenshots, "club-home-phone-landscape")
+    phone.goto("/")
+    expect(phone.locator(".lobby > section").first).to_have_id("my-clubs")
+    shoot(phone, screenshots, "club-lobby-phone")
