@@ -406,21 +406,24 @@ def club_claim_create(
 
 
 def club_claim_answer(*, club: Club, by: User, claim_id: int, confirm: bool) -> None:
-    """The other party answers a club claim; when the last of the period's confirmations
-    brings every net to zero, the club's book is marked settled."""
-    link = ClubClaim.objects.filter(club=club, claim_id=claim_id).first()
-    if link is None:
+    """The other party answers a club claim (a confirmation may mark the club settled:
+    ``clubs.signals``)."""
+    if not ClubClaim.objects.filter(club=club, claim_id=claim_id).exists():
         raise ClubError(_("There is no settlement waiting for your answer."))
     try:
-        with transaction.atomic():
-            if not confirm:
-                ledger_services.settlement_claim_dispute(claim_id=claim_id, user=by)
-                return
+        if confirm:
             ledger_services.settlement_claim_confirm(claim_id=claim_id, user=by)
-            entries = club_entries(club, link.since)
-            nets = group_nets(club_people(club, entries), within=entries)
-            if not any(nets.values()):
-                ClubSettleUp.objects.create(club=club, by=by)
-                _audit(club, by, "settled")
+        else:
+            ledger_services.settlement_claim_dispute(claim_id=claim_id, user=by)
     except ledger_services.LedgerError as exc:
         raise ClubError(str(exc)) from None
+
+
+def club_settled_if_square(*, link: ClubClaim, by_id: int) -> None:
+    """After a club claim was confirmed: if every net of the period it settles is now zero,
+    the club's book is settled from this moment."""
+    entries = club_entries(link.club, link.since)
+    nets = group_nets(club_people(link.club, entries), within=entries)
+    if not any(nets.values()):
+        ClubSettleUp.objects.create(club=link.club, by_id=by_id)
+        AuditEntry.objects.create(club=link.club, actor_id=by_id, action="settled")

@@ -16,6 +16,7 @@ from clubs.book import club_book, club_chart
 from clubs.models import Club, ClubSettleUp
 from clubs.selectors import club_entries
 from engine.rules import Rules
+from ledger import services as ledger_services
 from ledger.models import Entry
 from tables import services as table_services
 from tables.models import Room
@@ -109,3 +110,15 @@ def test_the_running_totals_still_match_every_raw_entry(
     assert Entry.objects.filter(kind="offline_hand").count() == 3
     call_command("ledger_verify")
     assert capsys.readouterr().out.startswith("ok:")
+
+
+def test_a_club_claim_confirmed_from_the_ledgers_own_page_settles_the_club_too(
+    evening: Club, four: list[Any]
+) -> None:
+    _a, b, c, _d = four
+    since = club_book(evening, "tonight").since
+    claim = services.club_claim_create(
+        club=evening, by=b, payer_id=b.pk, payee_id=c.pk, points=16, since=since
+    )
+    ledger_services.settlement_claim_confirm(claim_id=claim.pk, user=c)
+    assert ClubSettleUp.objects.filter(club=evening).count() == 1
