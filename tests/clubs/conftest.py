@@ -8,12 +8,14 @@ from typing import Any
 
 import pytest
 from django.core.cache import cache
+from django.http import QueryDict
 from django.utils import timezone, translation
 
-from clubs import services
+from clubs import offline, services
 from clubs.models import Club, Membership
 from engine.rules import Rules
 from ledger.services import hand_entries_create
+from tables import services as table_services
 from tables.models import Hand, Match, Room
 
 
@@ -95,3 +97,27 @@ def role_of() -> Callable[[Club, Any], tuple[str, str]]:
         return (m.role, m.status)
 
     return role
+
+
+@pytest.fixture
+def evening(club: Club, club_room: Room, four: list[Any]) -> Club:
+    """Two hands at the club's table and one physical hand, seats 甲乙丙丁:
+    - 甲 self-draws 4: 乙, 丙, 丁 pay 4 each (甲 +12, the others -4);
+    - 丙 self-draws 8: 甲, 乙, 丁 pay 8 each (丙 +24, the others -8);
+    - at 丁's flat, 丁 self-draws 平胡 (4): 甲, 乙, 丙 pay 4 each (丁 +12, the others -4).
+    Nets: 甲 12-8-4 = 0, 乙 -4-8-4 = -16, 丙 -4+24-4 = +16, 丁 -4-8+12 = 0.
+    And a hand outside the club (乙 pays 甲 100), which its book never counts."""
+    a, b, c, d = four
+    book_hand(club_room, four, [(1, 0, 4), (2, 0, 4), (3, 0, 4)])
+    book_hand(club_room, four, [(0, 2, 8), (1, 2, 8), (3, 2, 8)])
+    hand = offline.offline_hand_record(
+        club=club, by=d, players=[d.pk, a.pk, b.pk, c.pk], winner=0, robbed=None,
+        query=QueryDict("hand=123m456m789p234s55z&indicator=1z"),
+    )  # fmt: skip
+    for u in (a, b, c):
+        offline.offline_hand_answer(hand_id=hand.pk, user=u, agrees=True)
+    outside = table_services.room_create(
+        owner=a, name="外", is_public=True, rules=Rules(), match_length=None
+    )
+    book_hand(outside, four, [(1, 0, 100)])
+    return club

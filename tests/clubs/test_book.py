@@ -4,48 +4,18 @@ entries (``manage.py ledger_verify``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import pytest
 from django.core.management import call_command
-from django.http import QueryDict
 
-from clubs import offline, services
+from clubs import services
 from clubs.book import club_book, club_chart
 from clubs.models import Club, ClubSettleUp
 from clubs.selectors import club_entries
-from engine.rules import Rules
-from ledger import services as ledger_services
 from ledger.models import Entry
-from tables import services as table_services
-from tables.models import Room
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
-
-
-@pytest.fixture
-def evening(club: Club, club_room: Room, four: list[Any], booked: Callable[..., Any]) -> Club:
-    """Two hands at the club's table and one physical hand, seats 甲乙丙丁:
-    - 甲 self-draws 4: 乙, 丙, 丁 pay 4 each (甲 +12, the others -4);
-    - 丙 self-draws 8: 甲, 乙, 丁 pay 8 each (丙 +24, the others -8);
-    - at 丁's flat, 丁 self-draws 平胡 (4): 甲, 乙, 丙 pay 4 each (丁 +12, the others -4).
-    Nets: 甲 12-8-4 = 0, 乙 -4-8-4 = -16, 丙 -4+24-4 = +16, 丁 -4-8+12 = 0.
-    And a hand outside the club (乙 pays 甲 100), which its book never counts."""
-    a, b, c, d = four
-    booked(club_room, four, [(1, 0, 4), (2, 0, 4), (3, 0, 4)])
-    booked(club_room, four, [(0, 2, 8), (1, 2, 8), (3, 2, 8)])
-    hand = offline.offline_hand_record(
-        club=club, by=d, players=[d.pk, a.pk, b.pk, c.pk], winner=0, robbed=None,
-        query=QueryDict("hand=123m456m789p234s55z&indicator=1z"),
-    )  # fmt: skip
-    for u in (a, b, c):
-        offline.offline_hand_answer(hand_id=hand.pk, user=u, agrees=True)
-    outside = table_services.room_create(
-        owner=a, name="外", is_public=True, rules=Rules(), match_length=None
-    )
-    booked(outside, four, [(1, 0, 100)])
-    return club
 
 
 def test_the_nets_count_the_clubs_rooms_and_physical_hands_only(
@@ -110,15 +80,3 @@ def test_the_running_totals_still_match_every_raw_entry(
     assert Entry.objects.filter(kind="offline_hand").count() == 3
     call_command("ledger_verify")
     assert capsys.readouterr().out.startswith("ok:")
-
-
-def test_a_club_claim_confirmed_from_the_ledgers_own_page_settles_the_club_too(
-    evening: Club, four: list[Any]
-) -> None:
-    _a, b, c, _d = four
-    since = club_book(evening, "tonight").since
-    claim = services.club_claim_create(
-        club=evening, by=b, payer_id=b.pk, payee_id=c.pk, points=16, since=since
-    )
-    ledger_services.settlement_claim_confirm(claim_id=claim.pk, user=c)
-    assert ClubSettleUp.objects.filter(club=evening).count() == 1
