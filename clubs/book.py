@@ -6,16 +6,17 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 
-from django.db.models import Q
+from django.db.models import DateTimeField, ExpressionWrapper, F, Q, Sum
+from django.db.models.functions import TruncDate
 from django.utils import timezone
 
 from accounts.models import User
 from clubs.models import Club, ClubClaim, OfflineHand
-from clubs.selectors import club_entries, club_people, club_period_start, evening_of
+from clubs.selectors import EVENING_STARTS_AT, club_entries, club_people, club_period_start
 from ledger.charts import cumulative_chart
-from ledger.models import SettlementClaim, Sitting
+from ledger.models import DayTally, SettlementClaim, Sitting
 from ledger.selectors import live_claims
 from ledger.settle_up import Payment, group_nets, is_exact, who_pays_whom
 from tables.models import Hand
@@ -59,18 +60,23 @@ def club_book(club: Club, period: str, now: datetime | None = None) -> ClubBook:
     nets = group_nets(people, within=entries)
     leaders = {u.pk: Leader(user=u, net=nets[u]) for u in people}
     days: dict[str, dict[int, int]] = defaultdict(lambda: defaultdict(int))
-    rows = entries.filter(payer__isnull=False, payee__isnull=False).values_list(
-        "payer_id", "payee_id", "points", "created_at"
+    # Summed in SQL per evening and pair: a long period is a few rows a day, not every entry.
+    rows = (
+        entries.filter(payer__isnull=False, payee__isnull=False)
+        .annotate(evening=_EVENING)
+        .values_list("evening", "payer_id", "payee_id")
+        .annotate(points=Sum("points"))
+        .order_by()
     )
-    for payer, payee, points, at in rows:
-        day = evening_of(at).isoformat()
+    for evening, payer, payee, points in rows:
+        day = evening.isoformat()
         days[day][payee] += points
         days[day][payer] -= points
     for per_person in days.values():
         top = max(per_person.items(), key=lambda kv: (kv[1], -kv[0]), default=None)
         if top is not None and top[1] > 0 and top[0] in leaders:
             leaders[top[0]].big_winner += 1
-    _count_hands(club, since, leaders)
+    _count_hands(club, since, leaders, whole_days=period in ("week", "month", "all"))
     waiting = SettlementClaim.objects.filter(
         live_claims(now or timezone.now()),
         pk__in=ClubClaim.objects.filter(club=club).values("claim_id"),
@@ -87,8 +93,42 @@ def club_book(club: Club, period: str, now: datetime | None = None) -> ClubBook:
     )
 
 
-def _count_hands(club: Club, since: datetime | None, leaders: dict[int, Leader]) -> None:
-    """Hands and wins of the club's rooms (the sittings of booked hands) and physical hands."""
+_EVENING = TruncDate(
+    ExpressionWrapper(
+        F("created_at") - timedelta(hours=EVENING_STARTS_AT), output_field=DateTimeField()
+    )
+)
+"""The evening (noon to noon) of an entry, as :func:`clubs.selectors.evening_of` names it."""
+
+
+def _count_hands(
+    club: Club, since: datetime | None, leaders: dict[int, Leader], whole_days: bool
+) -> None:
+    """Hands and wins of the club's rooms and its physical hands. A period of whole days (a
+    week, a month, all time) reads the day tallies of the club's matches; tonight or since a
+    settle-up reads the sittings of the hands it covers."""
+    if whole_days:
+        tallies = DayTally.objects.filter(match__room__club=club)
+        if since is not None:
+            tallies = tallies.filter(day__gte=timezone.localtime(since).date())
+        sums = tallies.values("user_id").annotate(h=Sum("hands"), w=Sum("wins"))
+        for row in sums:
+            if row["user_id"] in leaders:
+                leaders[row["user_id"]].hands += row["h"] or 0
+                leaders[row["user_id"]].wins += row["w"] or 0
+    else:
+        _count_sittings(club, since, leaders)
+    offline = OfflineHand.objects.filter(club=club, status=OfflineHand.Status.CONFIRMED)
+    if since is not None:
+        offline = offline.filter(Q(created_at__gte=since))
+    for players, winner in offline.values_list("players", "winner"):
+        for seat, user_id in enumerate(players):
+            if user_id in leaders:
+                leaders[user_id].hands += 1
+                leaders[user_id].wins += seat == winner
+
+
+def _count_sittings(club: Club, since: datetime | None, leaders: dict[int, Leader]) -> None:
     hands = Hand.objects.filter(room__club=club, result__isnull=False)
     if since is not None:
         hands = hands.filter(ended_at__gte=since)
@@ -99,14 +139,6 @@ def _count_hands(club: Club, since: datetime | None, leaders: dict[int, Leader])
         if user_id in leaders:
             leaders[user_id].hands += 1
             leaders[user_id].wins += seat in winners[hand_id]
-    offline = OfflineHand.objects.filter(club=club, status=OfflineHand.Status.CONFIRMED)
-    if since is not None:
-        offline = offline.filter(Q(created_at__gte=since))
-    for players, winner in offline.values_list("players", "winner"):
-        for seat, user_id in enumerate(players):
-            if user_id in leaders:
-                leaders[user_id].hands += 1
-                leaders[user_id].wins += seat == winner
 
 
 def club_chart(book: ClubBook, title: str, x_title: str, y_title: str, most: int = 6) -> str:
