@@ -208,3 +208,17 @@ class ClubSettleUp(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="settle_ups")
     at = models.DateTimeField(default=timezone.now)
     by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+
+
+class RoomGuest(models.Model):
+    """Someone a member invited to one of the club's rooms by its guest link: they see and
+    may sit at that room only, not the club."""
+
+    room = models.ForeignKey("tables.Room", on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        verbose_name = _("guest of a club room")
+        verbose_name_plural = _("guests of club rooms")
+        constraints = (models.UniqueConstraint(fields=["room", "user"], name="room_guest_once"),)

@@ -10,7 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from clubs.models import Club, ClubSettleUp, ForbiddenPair, Membership, OfflineHand
+from clubs.models import Club, ClubSettleUp, ForbiddenPair, Membership, OfflineHand, RoomGuest
 from ledger.models import Entry
 from ledger.selectors import period_start
 from tables.models import Room, Seat
@@ -68,8 +68,8 @@ def my_clubs(user: User) -> QuerySet[Club]:
 
 
 def club_room_visible(room: Room, user_id: int | None) -> bool:
-    """A club's room is seen by its members and whoever already sits in it (an invitee the
-    room's owner seated); any other room by everyone who has its number."""
+    """A club's room is seen by its members, its guests (invited by its guest link) and
+    whoever already sits in it; any other room by everyone who has its number."""
     if room.club_id is None:
         return True
     if user_id is None:
@@ -77,7 +77,11 @@ def club_room_visible(room: Room, user_id: int | None) -> bool:
     member = Membership.objects.filter(
         club_id=room.club_id, user_id=user_id, status__in=VIEWING
     ).exists()
-    return member or Seat.objects.filter(room=room, user_id=user_id).exists()
+    return (
+        member
+        or RoomGuest.objects.filter(room=room, user_id=user_id).exists()
+        or Seat.objects.filter(room=room, user_id=user_id).exists()
+    )
 
 
 def club_muted(number: str, user_id: int) -> bool:

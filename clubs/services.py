@@ -11,6 +11,7 @@ import secrets
 from datetime import datetime
 from typing import Any
 
+from django.core import signing
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -24,6 +25,7 @@ from clubs.models import (
     ForbiddenPair,
     Membership,
     Preset,
+    RoomGuest,
 )
 from clubs.selectors import VIEWING, club_entries, club_people, membership_of
 from engine.rules import Rules
@@ -343,6 +345,38 @@ def club_seat_move(*, club: Club, by: User, number: str, user_id: int, index: in
         raise ClubError(str(exc)) from None
     _audit(club, by, "seat", member.user, detail=f"{room.number}:{index + 1}")
     notify.table_changed(room.number)
+
+
+GUEST_LINK_SALT = "clubs.room-guest"
+GUEST_LINK_DAYS = 2
+"""A guest link lasts the evening it was made for, and the morning after."""
+
+
+def guest_token(*, club: Club, by: User, room: Room) -> str:
+    """A member's link that lets one friend outside the club into this one room."""
+    _member(club, by)
+    if room.club_id != club.pk:
+        raise ClubError(_("There is no such room in this club."))
+    return signing.dumps(room.number, salt=GUEST_LINK_SALT)
+
+
+def room_guest_admit(*, user: User, token: str, ip: str) -> Room:
+    """The guest link opened: its room is now visible to ``user``. A link that is not one
+    (or has lapsed) counts as a guess and leads nowhere, like a wrong room number."""
+    try:
+        number = signing.loads(token, salt=GUEST_LINK_SALT, max_age=GUEST_LINK_DAYS * 86400)
+    except signing.BadSignature:
+        number = None
+    room = Room.objects.filter(number=number, club__isnull=False).first() if number else None
+    if limits.lookup_misses_exhausted(user_id=user.pk, ip=ip):
+        raise ClubLookupLimited(
+            _("Too many room numbers that lead nowhere; try again in a few minutes.")
+        )
+    if room is None or room.status == Room.Status.FINISHED:
+        limits.lookup_miss_count(user_id=user.pk, ip=ip)
+        raise ClubError(_("No club of yours has this number or link."))
+    RoomGuest.objects.get_or_create(room=room, user=user)
+    return room
 
 
 def club_room_close(*, club: Club, by: User, number: str, reason: str) -> Room:

@@ -10,6 +10,7 @@ urlpatterns = [
     path("clubs/", views.club_list, name="list"),
     path("clubs/find/", views.club_number, name="find"),
     path("clubs/join/<str:token>/", views.invite, name="invite"),
+    path("clubs/guest/<str:token>/", views.guest, name="guest"),
     path("c/<str:number>/", views.home, name="home"),
     path("c/<str:number>/act/", views.act, name="act"),
     path("c/<str:number>/book/", views.book, name="book"),

@@ -119,13 +119,37 @@ def invite(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "clubs/invite.html", {"club": club, "next": request.path})
 
 
-def _rooms(club: Club) -> list[tuple[Room, list[Seat]]]:
+@login_required
+@require_http_methods(["GET"])
+def guest(request: HttpRequest, token: str) -> HttpResponse:
+    """A member's guest link: one friend outside the club into one of its rooms."""
+    try:
+        room = services.room_guest_admit(user=_user(request), token=token, ip=request_ip(request))
+    except ClubLookupLimited as exc:
+        return _limited(exc)
+    except ClubError:
+        raise Http404 from None
+    return redirect("room", number=room.number)
+
+
+def _rooms(request: HttpRequest, club: Club) -> list[tuple[Room, list[Seat], str]]:
+    """The club's open rooms, each with its seats and its guest link."""
     rooms = Room.objects.filter(club=club).exclude(status=Room.Status.FINISHED)
     seats = Seat.objects.filter(room__in=rooms).select_related("user").order_by("index")
     by_room: dict[int, list[Seat]] = {}
     for s in seats:
         by_room.setdefault(s.room_id, []).append(s)
-    return [(r, by_room.get(r.pk, [])) for r in rooms.order_by("-created_at")]
+    user = _user(request)
+    return [
+        (
+            r,
+            by_room.get(r.pk, []),
+            request.build_absolute_uri(
+                reverse("clubs:guest", args=[services.guest_token(club=club, by=user, room=r)])
+            ),
+        )
+        for r in rooms.order_by("-created_at")
+    ]
 
 
 @with_club
@@ -154,7 +178,7 @@ def home(request: HttpRequest, club: Club) -> HttpResponse:
         "members": [m for m in members if m.status != Membership.Status.PENDING],
         "join_requests": [m for m in members if m.status == Membership.Status.PENDING],
         "online": online,
-        "rooms": _rooms(club),
+        "rooms": _rooms(request, club),
         "presets": club.presets.all(),
         "tonight": tonight,
         "invite_url": invite_url if is_admin else "",

@@ -12,6 +12,7 @@ from clubs import services
 from clubs.models import AuditEntry, Club, Membership
 from clubs.services import ClubError, ClubLookupLimited
 from tables import notify
+from tables import services as table_services
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
@@ -156,3 +157,20 @@ def test_an_admin_closes_a_club_room_with_a_reason_a_member_cannot(
         "too late",
         club_room.number,
     )
+
+
+def test_a_guest_link_opens_one_room_to_a_friend_outside_the_club(
+    club: Club, club_room: Any, four: list[Any], make_user: Callable[..., Any]
+) -> None:
+    friend = make_user("friend")
+    with pytest.raises(table_services.RoomError):
+        table_services.room_find(user=friend, number=club_room.number, ip="4.4.4.4")
+    token = services.guest_token(club=club, by=four[3], room=club_room)
+    assert services.room_guest_admit(user=friend, token=token, ip="4.4.4.4") == club_room
+    assert table_services.room_find(user=friend, number=club_room.number, ip="4.4.4.4")
+    table_services.seat_take(room=club_room, user=friend, index=1)
+    # the room only: the club stays closed to them
+    with pytest.raises(ClubError):
+        services.club_find(user=friend, number=club.number, ip="4.4.4.4")
+    with pytest.raises(ClubError):
+        services.room_guest_admit(user=friend, token=token + "x", ip="4.4.4.4")
