@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import secrets
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from django.core import signing
 from django.db import IntegrityError, transaction
@@ -114,17 +114,20 @@ def _is_colour(text: str) -> bool:
     )
 
 
-def _lookup(user_id: int | None, ip: str, club: Club | None, visible: bool) -> Club:
+Found = TypeVar("Found", Club, Room)
+
+
+def _lookup(user_id: int | None, ip: str, found: Found | None, visible: bool) -> Found:
     """The guessing limits of room numbers (``tables.limits``) for club numbers and links:
-    a club that does not exist and one that is not the asker's answer alike."""
+    what does not exist and what is not the asker's answer alike."""
     if limits.lookup_misses_exhausted(user_id=user_id, ip=ip):
         raise ClubLookupLimited(
             _("Too many room numbers that lead nowhere; try again in a few minutes.")
         )
-    if club is None or not visible:
+    if found is None or not visible:
         limits.lookup_miss_count(user_id=user_id, ip=ip)
         raise ClubError(_("No club of yours has this number or link."))
-    return club
+    return found
 
 
 def club_find(*, user: User, number: str, ip: str) -> Club:
@@ -367,14 +370,9 @@ def room_guest_admit(*, user: User, token: str, ip: str) -> Room:
         number = signing.loads(token, salt=GUEST_LINK_SALT, max_age=GUEST_LINK_DAYS * 86400)
     except signing.BadSignature:
         number = None
-    room = Room.objects.filter(number=number, club__isnull=False).first() if number else None
-    if limits.lookup_misses_exhausted(user_id=user.pk, ip=ip):
-        raise ClubLookupLimited(
-            _("Too many room numbers that lead nowhere; try again in a few minutes.")
-        )
-    if room is None or room.status == Room.Status.FINISHED:
-        limits.lookup_miss_count(user_id=user.pk, ip=ip)
-        raise ClubError(_("No club of yours has this number or link."))
+    found = Room.objects.filter(number=number, club__isnull=False).first() if number else None
+    open_ = found is not None and found.status != Room.Status.FINISHED
+    room = _lookup(user.pk, ip, found, open_)
     RoomGuest.objects.get_or_create(room=room, user=user)
     return room
 

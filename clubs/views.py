@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from functools import wraps
-from typing import Any
+from typing import Any, TypeVar
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -41,6 +41,17 @@ def _limited(exc: ClubError) -> HttpResponse:
 
 
 ClubView = Callable[..., HttpResponse | StreamingHttpResponse]
+T = TypeVar("T")
+
+
+def _looked_up(find: Callable[[], T]) -> T | HttpResponse:
+    """What a lookup found; 429 past the guessing limit; 404 for no club (or not the asker's)."""
+    try:
+        return find()
+    except ClubLookupLimited as exc:
+        return _limited(exc)
+    except ClubError:
+        raise Http404 from None
 
 
 def with_club(view: ClubView) -> ClubView:
@@ -52,12 +63,11 @@ def with_club(view: ClubView) -> ClubView:
     def wrapped(
         request: HttpRequest, number: str, *args: Any, **kwargs: Any
     ) -> HttpResponse | StreamingHttpResponse:
-        try:
-            club = services.club_find(user=_user(request), number=number, ip=request_ip(request))
-        except ClubLookupLimited as exc:
-            return _limited(exc)
-        except ClubError:
-            raise Http404 from None
+        club = _looked_up(
+            lambda: services.club_find(user=_user(request), number=number, ip=request_ip(request))
+        )
+        if isinstance(club, HttpResponse):
+            return club
         return view(request, club, *args, **kwargs)
 
     return wrapped
@@ -101,12 +111,11 @@ def club_number(request: HttpRequest) -> HttpResponse:
 def invite(request: HttpRequest, token: str) -> HttpResponse:
     """The invite link: names the club; a logged-in person joins (or asks to) by POST."""
     user_id = request.user.pk if request.user.is_authenticated else None
-    try:
-        club = services.club_by_invite(user_id=user_id, token=token, ip=request_ip(request))
-    except ClubLookupLimited as exc:
-        return _limited(exc)
-    except ClubError:
-        raise Http404 from None
+    club = _looked_up(
+        lambda: services.club_by_invite(user_id=user_id, token=token, ip=request_ip(request))
+    )
+    if isinstance(club, HttpResponse):
+        return club
     if request.method == "POST" and user_id is not None:
         try:
             mine = services.club_join(user=_user(request), token=token, ip=request_ip(request))
@@ -123,12 +132,11 @@ def invite(request: HttpRequest, token: str) -> HttpResponse:
 @require_http_methods(["GET"])
 def guest(request: HttpRequest, token: str) -> HttpResponse:
     """A member's guest link: one friend outside the club into one of its rooms."""
-    try:
-        room = services.room_guest_admit(user=_user(request), token=token, ip=request_ip(request))
-    except ClubLookupLimited as exc:
-        return _limited(exc)
-    except ClubError:
-        raise Http404 from None
+    room = _looked_up(
+        lambda: services.room_guest_admit(user=_user(request), token=token, ip=request_ip(request))
+    )
+    if isinstance(room, HttpResponse):
+        return room
     return redirect("room", number=room.number)
 
 
