@@ -60,6 +60,8 @@ def test_a_clubs_evening_from_invite_to_square(
     phone = new_context(member, viewport=PHONE).new_page()
 
     # the 圈主 creates the club and keeps a preset of two hands
+    phone.goto("/clubs/")
+    shoot(phone, screenshots, "club-list-phone")
     boss.goto("/clubs/")
     boss.fill("#club-name", "周五麻将")
     boss.fill("#club-description", "老同事，每周五")
@@ -94,6 +96,10 @@ def test_a_clubs_evening_from_invite_to_square(
     room = Room.objects.get(club=club)
     for i, user in enumerate((owner, third, fourth), start=1):
         table_services.seat_take(room=room, user=user, index=i)
+    for page, name in ((phone, "club-rooms-phone"), (boss, "club-rooms-laptop")):
+        page.goto(f"/c/{club.number}/")
+        expect(page.locator("#club-rooms")).to_contain_text(room.number)
+        shoot(page, screenshots, name)
     for user in (member, owner, third, fourth):
         table_services.seat_ready(room=room, user=user, ready=True)
     table_services.match_start(room=room, by_user=member, first_seed="club-evening")
