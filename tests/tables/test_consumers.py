@@ -737,7 +737,7 @@ async def test_an_eviction_closes_only_the_named_users_pages(application: Any, u
         reply = await comm.receive_output(timeout=5)
     assert reply["type"] == "websocket.send"
     await layer.group_send(group_name(room.number), {"type": "table.evict", "user_id": user.pk})
-    outputs = []
+    outputs: list[dict[str, Any]] = []
     while not outputs or outputs[-1]["type"] != "websocket.close":
         outputs.append(await comm.receive_output(timeout=5))
     assert outputs[-1] == {"type": "websocket.close", "code": 4404}
