@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import datetime
 
-from django.db.models import DateTimeField, ExpressionWrapper, F, Q, Sum
-from django.db.models.functions import TruncDate
+from django.db.models import Q, Sum
 from django.utils import timezone
 
 from accounts.models import User
@@ -17,7 +16,7 @@ from clubs.models import Club, ClubClaim, OfflineHand
 from clubs.selectors import EVENING_STARTS_AT, club_entries, club_people, club_period_start
 from ledger.charts import cumulative_chart
 from ledger.models import DayTally, SettlementClaim, Sitting
-from ledger.selectors import live_claims
+from ledger.selectors import LocalDate, live_claims
 from ledger.settle_up import Payment, group_nets, is_exact, who_pays_whom
 from tables.models import Hand
 
@@ -93,11 +92,7 @@ def club_book(club: Club, period: str, now: datetime | None = None) -> ClubBook:
     )
 
 
-_EVENING = TruncDate(
-    ExpressionWrapper(
-        F("created_at") - timedelta(hours=EVENING_STARTS_AT), output_field=DateTimeField()
-    )
-)
+_EVENING = LocalDate("created_at", hours_back=EVENING_STARTS_AT)
 """The evening (noon to noon) of an entry, as :func:`clubs.selectors.evening_of` names it."""
 
 

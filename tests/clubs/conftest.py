@@ -4,6 +4,7 @@ hands booked in its rooms with payments worked out by hand."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from datetime import datetime
 from typing import Any
 
 import pytest
@@ -50,8 +51,14 @@ def club(four: list[Any]) -> Club:
     return club
 
 
-def book_hand(room: Room, users: Sequence[Any], transfers: Sequence[tuple[int, int, int]]) -> Hand:
-    """A finished hand of ``room`` booked with ``(payer seat, payee seat, points)``."""
+def book_hand(
+    room: Room,
+    users: Sequence[Any],
+    transfers: Sequence[tuple[int, int, int]],
+    at: datetime | None = None,
+) -> Hand:
+    """A finished hand of ``room`` booked with ``(payer seat, payee seat, points)`` (at
+    ``at``, or now)."""
     match = Match.objects.filter(room=room).first() or Match.objects.create(
         room=room, number=1, rules=Rules().to_json()
     )
@@ -64,9 +71,10 @@ def book_hand(room: Room, users: Sequence[Any], transfers: Sequence[tuple[int, i
         seed="s",
         rules=Rules().to_json(),
         result={"outcome": "self_draw", "winners": [winner], "judgements": {}},
-        ended_at=timezone.now(),
+        ended_at=at or timezone.now(),
     )
     hand_entries_create(
+        now=at,
         hand=hand,
         users=list(users),
         transfers=[

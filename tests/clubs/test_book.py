@@ -4,7 +4,10 @@ entries (``manage.py ledger_verify``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from datetime import datetime
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.core.management import call_command
@@ -14,6 +17,7 @@ from clubs.book import club_book, club_chart
 from clubs.models import Club, ClubSettleUp
 from clubs.selectors import club_entries
 from ledger.models import Entry
+from tables.models import Room
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
@@ -80,3 +84,24 @@ def test_the_running_totals_still_match_every_raw_entry(
     assert Entry.objects.filter(kind="offline_hand").count() == 3
     call_command("ledger_verify")
     assert capsys.readouterr().out.startswith("ok:")
+
+
+def test_a_game_past_midnight_counts_for_the_evening_it_began(
+    club: Club, club_room: Room, four: list[Any], booked: Callable[..., Any]
+) -> None:
+    # Friday 21:00 甲 wins 4 from each; Saturday 01:30 乙 wins 8 from each: one evening,
+    # Friday's, where 乙 (+24 - 4 = +20) beats 甲 (+12 - 8 = +4). Saturday 14:00 丙 wins 2
+    # from each: Saturday's evening, 丙's.
+    tz = ZoneInfo("Asia/Shanghai")
+    booked(club_room, four, [(1, 0, 4), (2, 0, 4), (3, 0, 4)], datetime(2026, 3, 6, 21, tzinfo=tz))
+    booked(
+        club_room, four, [(0, 1, 8), (2, 1, 8), (3, 1, 8)], datetime(2026, 3, 7, 1, 30, tzinfo=tz)
+    )
+    booked(club_room, four, [(0, 2, 2), (1, 2, 2), (3, 2, 2)], datetime(2026, 3, 7, 14, tzinfo=tz))
+    book = club_book(club, "all")
+    a, b, c, d = (u.pk for u in four)
+    assert book.days == {
+        "2026-03-06": {a: 4, b: 20, c: -12, d: -12},
+        "2026-03-07": {a: -2, b: -2, c: 6, d: -2},
+    }
+    assert {r.user.name: r.big_winner for r in book.leaders} == {"甲": 0, "乙": 1, "丙": 1, "丁": 0}
