@@ -93,7 +93,8 @@ def club_book(club: Club, period: str, now: datetime | None = None) -> ClubBook:
 
 
 _EVENING = LocalDate("created_at", hours_back=EVENING_STARTS_AT)
-"""The evening (noon to noon) of an entry, as :func:`clubs.selectors.evening_of` names it."""
+"""The evening of an entry, named by the day it began: from noon to the next noon, as
+:func:`clubs.selectors.club_period_start` counts tonight."""
 
 
 def _count_hands(

@@ -3,7 +3,7 @@ and the club's book (the club's rooms, its physical hands and its settle-ups) by
 
 from __future__ import annotations
 
-from datetime import date, datetime, timedelta
+from datetime import datetime, timedelta
 
 from django.db.models import Q, QuerySet
 from django.utils import timezone
@@ -25,7 +25,6 @@ __all__ = [
     "club_period_start",
     "club_room_visible",
     "club_seat_refusal",
-    "evening_of",
     "forbidden_pair_for",
     "membership_of",
     "my_clubs",
@@ -119,11 +118,6 @@ def club_seat_refusal(room: Room, user: User) -> str | None:
             "name": other.name
         }
     return None
-
-
-def evening_of(at: datetime) -> date:
-    """The evening a moment belongs to, named by the day it began (noon to noon, local)."""
-    return (timezone.localtime(at) - timedelta(hours=EVENING_STARTS_AT)).date()
 
 
 def club_period_start(club: Club, period: str, now: datetime | None = None) -> datetime | None:

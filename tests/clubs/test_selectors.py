@@ -119,9 +119,3 @@ def test_an_admin_seating_a_member_meets_the_same_forbidden_pair(
         services.club_seat_move(club=club, by=d, number=club_room.number, user_id=d.pk, index=1)
     services.club_seat_move(club=club, by=b, number=club_room.number, user_id=d.pk, index=2)
     assert Seat.objects.get(room=club_room, index=2).user == d
-
-
-def test_an_evening_is_named_by_the_day_it_began() -> None:
-    tz = ZoneInfo("Asia/Shanghai")
-    assert selectors.evening_of(datetime(2026, 3, 7, 1, 30, tzinfo=tz)).isoformat() == "2026-03-06"
-    assert selectors.evening_of(datetime(2026, 3, 7, 12, 0, tzinfo=tz)).isoformat() == "2026-03-07"
