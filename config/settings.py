@@ -46,6 +46,7 @@ INSTALLED_APPS = [
     "accounts",
     "tables",
     "ledger",
+    "clubs",
 ]
 
 MIDDLEWARE = [

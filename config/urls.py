@@ -19,5 +19,6 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("accounts/", include("accounts.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("ledger/", include("ledger.urls")),
+    path("", include("clubs.urls")),
     path("", include("tables.urls")),
 ]

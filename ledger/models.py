@@ -32,6 +32,7 @@ class Entry(models.Model):
         HAND = "hand", _("hand")
         CORRECTION = "correction", _("correction")
         SETTLEMENT = "settlement", _("settlement")
+        OFFLINE_HAND = "offline_hand", _("physical hand")
 
     kind = models.CharField(_("kind"), max_length=12, choices=Kind.choices)
     payer = models.ForeignKey(

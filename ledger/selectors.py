@@ -38,6 +38,7 @@ __all__ = [
     "Balance",
     "Book",
     "Counterparty",
+    "LocalDate",
     "MatchRow",
     "book_for",
     "bot_label",
@@ -91,15 +92,29 @@ def bot_label(room_number: str, seat: int) -> str:
     return _("room %(number)s's bot (seat %(seat)d)") % {"number": room_number, "seat": seat + 1}
 
 
-class _LocalDate(TruncDate):
-    """The local calendar day of a moment. SQLite's own ``date()`` with today's UTC offset
-    instead of Django's per-row Python function (most of a 10,000-hand page's time there);
-    a DST change shifts the boundary by an hour for half a year, which a chart can bear."""
+class LocalDate(TruncDate):
+    """The local calendar day of a moment, ``hours_back`` hours earlier (a club's evening runs
+    from noon to noon: 12). SQLite's own ``date()`` with today's UTC offset instead of
+    Django's per-row Python function (most of a 10,000-hand page's time there); a DST change
+    shifts the boundary by an hour for half a year, which a chart can bear."""
+
+    def __init__(self, expression: Any, *, hours_back: int = 0, **extra: Any) -> None:
+        self.hours_back = hours_back
+        super().__init__(expression, **extra)
+
+    def as_postgresql(self, compiler: Any, connection: Any, **extra: Any) -> tuple[str, Any]:
+        sql, params = compiler.compile(self.lhs)
+        if self.hours_back:
+            sql, params = f"({sql} - %s)", (*params, timedelta(hours=self.hours_back))
+        cast: tuple[str, Any] = connection.ops.datetime_cast_date_sql(
+            sql, tuple(params), self.get_tzname()
+        )
+        return cast
 
     def as_sqlite(self, compiler: Any, connection: Any, **extra: Any) -> tuple[str, Any]:
         sql, params = compiler.compile(self.lhs)
         offset = timezone.localtime().utcoffset() or timedelta(0)
-        minutes = int(offset.total_seconds() // 60)
+        minutes = int(offset.total_seconds() // 60) - 60 * self.hours_back
         return f"date({sql}, %s)", (*params, f"{minutes:+d} minutes")
 
 
@@ -237,7 +252,7 @@ def _days(
         people = Q(payer__isnull=False, payee__isnull=False)
         rows: Any = (
             entries_of(user, since=since, room=room)
-            .annotate(day=_LocalDate("created_at"))
+            .annotate(day=LocalDate("created_at"))
             .values("day")
             .annotate(p=Sum(signed(user), filter=people), b=Sum(signed(user), filter=~people))
             .order_by("day")

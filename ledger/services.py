@@ -23,6 +23,7 @@ __all__ = [
     "LedgerError",
     "correction_create",
     "hand_entries_create",
+    "offline_entries_create",
     "settlement_claim_confirm",
     "settlement_claim_create",
     "settlement_claim_dispute",
@@ -86,6 +87,35 @@ def hand_entries_create(
         at=at,
     )
     tallies.write(fold)
+    return entries
+
+
+def offline_entries_create(
+    *,
+    payments: Sequence[tuple[User, User, int, str]],
+    recorded_by: User,
+    note: str,
+    now: datetime | None = None,
+) -> list[Entry]:
+    """Book a hand played on a physical table, once all its players confirmed it: one
+    ``offline_hand`` entry per ``(payer, payee, points, reason)`` the engine proposed."""
+    at = now or timezone.now()
+    with transaction.atomic():
+        entries = Entry.objects.bulk_create(
+            Entry(
+                kind=Entry.Kind.OFFLINE_HAND,
+                payer=payer,
+                payee=payee,
+                points=points,
+                reason=reason,
+                note=note,
+                recorded_by=recorded_by,
+                created_at=at,
+            )
+            for payer, payee, points, reason in payments
+            if points > 0 and payer.pk != payee.pk
+        )
+        tallies.write(_fold(entries))
     return entries
 
 
@@ -165,6 +195,7 @@ def settlement_claim_create(
     points: int,
     note: str = "",
     room: Room | None = None,
+    suggested: int | None = None,
     now: datetime | None = None,
 ) -> SettlementClaim:
     """结账: one of the two records that ``payer`` paid ``payee`` ``points`` in real life;
@@ -173,7 +204,9 @@ def settlement_claim_create(
     It waits for the other's answer and counts in nobody's book until they confirm it. Only
     two people with entries together may settle; a pair has at most
     :data:`CLAIM_OPEN_PER_PAIR` claims waiting, and a claim is at most the balance between
-    them or :data:`CLAIM_POINTS_CAP`, whichever is larger.
+    them or :data:`CLAIM_POINTS_CAP`, whichever is larger. ``suggested``: a payment a
+    group's who-pays-whom proposed (a club's evening), which may run between two who never
+    played each other: its points bound the claim instead of the pair's balance.
     """
     at = now or timezone.now()
     if recorded_by.pk not in (payer.pk, payee.pk):
@@ -190,9 +223,9 @@ def settlement_claim_create(
         first, second = sorted((payer, payee), key=lambda u: u.pk)
         balance = PairBalance.objects.select_for_update().filter(user=first, other=second)
         row = balance.values_list("points", flat=True).first()
-        if row is None:
+        if row is None and suggested is None:
             raise LedgerError(_("You can settle only with someone you have points with."))
-        bound = max(abs(row), CLAIM_POINTS_CAP)
+        bound = max(abs(row or 0), suggested or 0, CLAIM_POINTS_CAP)
         if points > bound:
             raise LedgerError(
                 _("A settlement can be at most %(n)d points between you two.") % {"n": bound}

@@ -19,7 +19,7 @@ from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from django.db.models import Sum
+from django.db.models import QuerySet, Sum
 
 from accounts.models import User
 from ledger.models import DayTally, Entry, PairBalance
@@ -139,16 +139,21 @@ def is_exact(nets: Mapping[K, int]) -> bool:
     return sum(1 for v in nets.values() if v) <= EXACT_UP_TO
 
 
-def group_nets(users: Iterable[User], *, room: Room | None = None) -> dict[User, int]:
+def group_nets(
+    users: Iterable[User], *, room: Room | None = None, within: QuerySet[Entry] | None = None
+) -> dict[User, int]:
     """What each of ``users`` is owed (+) or owes (-) the others, by every entry between them
-    (in ``room`` only, if given: a room's table settles its own points).
+    (in ``room`` only, if given: a room's table settles its own points; of ``within`` only,
+    if given: a club's book over a period).
 
     Every entry counts for its payee, settlements included (see :class:`Entry`). Bot seats
     are nobody's to settle with. Sums to zero.
     """
     people = {u.pk: u for u in users}
     nets: dict[int, int] = defaultdict(int)
-    between = Entry.objects.filter(payer__in=people, payee__in=people)
+    between = (Entry.objects if within is None else within).filter(
+        payer__in=people, payee__in=people
+    )
     if room is not None:
         between = between.filter(room=room)
     rows = between.values_list("payer_id", "payee_id").annotate(points=Sum("points"))

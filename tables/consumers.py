@@ -285,6 +285,10 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
             version=version if isinstance(version, int) else None,
         )
 
+    async def table_evict(self, event: dict[str, Any]) -> None:
+        if self.user is not None and event.get("user_id") == self.user.pk:
+            await self.close(code=CLOSE_NO_SUCH_ROOM)
+
     async def phrase_broadcast(self, message: Phrase) -> None:
         assert self.user is not None
         seat = await database_sync_to_async(phrases.phrase_send)(

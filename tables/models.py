@@ -48,6 +48,15 @@ class Room(models.Model):
     """When the people asked to act now run out of time (shown as the countdown)."""
     moved_at = models.DateTimeField(_("last move"), null=True, blank=True)
     """When the table last moved on (a move, a deal): the staff desk shows how long ago."""
+    club = models.ForeignKey(
+        "clubs.Club",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="rooms",
+        verbose_name=_("club"),
+    )
+    """A 亲友圈's room: only its members (and those seated) see it (``clubs.selectors``)."""
 
     class Meta:
         ordering = ("-created_at",)

@@ -36,3 +36,13 @@ async def table_changed_async(number: str, version: int | None = None) -> None:
 def table_changed(number: str) -> None:
     """From synchronous code (views), after the change has been committed."""
     async_to_sync(table_changed_async)(number)
+
+
+def member_evicted(number: str, user_id: int) -> None:
+    """A club removed ``user_id``: their pages at its room ``number`` close (the consumer's
+    ``table_evict``)."""
+    layer = get_channel_layer()
+    if layer is not None:
+        async_to_sync(layer.group_send)(
+            group_name(number), {"type": "table.evict", "user_id": user_id}
+        )

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from accounts.models import User
+from clubs.selectors import club_muted
 from tables.models import Seat
 from tables.protocol import PlayError
 
@@ -52,6 +53,8 @@ def phrase_send(*, number: str, user: User, phrase: int) -> int:
     index = seat.first()
     if index is None:
         raise PlayError(_("Only the players at the table can send phrases."))
+    if club_muted(number, user.pk):
+        raise PlayError(_("An admin of this club has muted you."))
     if not cache.add(_key(number, index), 1, timeout=PHRASE_INTERVAL_SECONDS):
         raise PlayError(_("Wait a moment before the next phrase."))
     return int(index)

@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from clubs.selectors import club_room_visible, club_seat_refusal
 from engine.rules import Rules
 from tables import clock, limits, moves, presence, selectors
 from tables.models import BOT_BASIC, SEATS, Hand, Match, Room, Seat
@@ -112,7 +113,7 @@ def room_find_anonymous(*, ip: str, number: str) -> Room:
     """The room an invite link opened by someone not logged in names. Misses are counted per
     address; a correct number is never refused (neighbours behind the address were sent it)."""
     room = selectors.room_by_number(number)
-    if room is not None:
+    if room is not None and club_room_visible(room, None):
         return room
     return _room_lookup(room, user_id=None, ip=ip, number=number)
 
@@ -122,7 +123,7 @@ def _room_lookup(room: Room | None, *, user_id: int | None, ip: str, number: str
         raise RoomLookupLimited(
             _("Too many room numbers that lead nowhere; try again in a few minutes.")
         )
-    if room is None:
+    if room is None or not club_room_visible(room, user_id):
         limits.lookup_miss_count(user_id=user_id, ip=ip)
         raise RoomError(_("There is no room %(number)s.") % {"number": number.strip() or "—"})
     return room
@@ -162,11 +163,19 @@ def seat_take(*, room: Room, user: User, index: int) -> Seat:
             return seat
         if not seat.is_empty:
             raise RoomError(_("That seat is taken."))
+        _club_seat_check(room, user)
         Seat.objects.filter(room=room, user=user).update(user=None, ready=False)
         seat.user = user
         seat.ready = False
         seat.save(update_fields=["user", "ready"])
         return seat
+
+
+def _club_seat_check(room: Room, user: User) -> None:
+    """A club's rules on who sits (禁止同桌, suspension); ``clubs.selectors`` decides."""
+    refusal = club_seat_refusal(room, user)
+    if refusal is not None:
+        raise RoomError(refusal)
 
 
 def seat_leave(*, room: Room, user: User) -> None:

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.models import User
+from clubs.selectors import my_clubs, offline_recording
 from config.clientip import request_ip
 from engine.rules import Rules
 from tables import notify, selectors, services
@@ -44,6 +45,7 @@ def _lobby_context(
     request: HttpRequest, form: RoomForm | None = None, join_form: JoinForm | None = None
 ) -> dict[str, object]:
     return {
+        "my_clubs": my_clubs(_user(request)),
         "public_rooms": selectors.room_rows(selectors.public_rooms()),
         "my_rooms": selectors.room_rows(selectors.my_rooms(_user(request))),
         "form": form or RoomForm(),
@@ -262,5 +264,6 @@ def calculator(request: HttpRequest) -> HttpResponse:
         "profile_defaults": profile_defaults(),
         "picker": PICKER_ROWS,
         "meld_kinds": MELD_KINDS_SHOWN,
+        "offline": offline_recording(request.user, request.GET.get("club", "")),
     }
     return render(request, "tables/calculator.html", context)

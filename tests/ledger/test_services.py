@@ -10,7 +10,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from ledger import services
-from ledger.models import Entry, SettlementClaim
+from ledger.models import Entry, PairBalance, SettlementClaim
 from ledger.services import LedgerError
 from tables import services as room_services
 from tables.models import Hand, Match, Room
@@ -241,3 +241,37 @@ def test_an_unanswered_claim_expires_after_14_days(staff: Any, user: Any, bob: A
     claim.refresh_from_db()
     assert claim.status == SettlementClaim.Status.EXPIRED and claim.entry is None
     assert balance(user, bob) == -10
+
+
+def test_a_suggested_payment_needs_no_balance_of_the_pair_but_keeps_a_bound(
+    user: Any, bob: Any, make_user: Any
+) -> None:
+    # A group's who-pays-whom may have alice pay carol, whom she never played: the 30 it
+    # suggested (or the cap) bounds the claim instead of their balance.
+    carol = make_user("carol")
+    claim = services.settlement_claim_create(
+        recorded_by=user, payer=user, payee=carol, points=30, suggested=30
+    )
+    assert (claim.payer, claim.payee, claim.points) == (user, carol, 30)
+    with pytest.raises(LedgerError, match="at most 1000"):
+        services.settlement_claim_create(
+            recorded_by=user, payer=user, payee=carol, points=1001, suggested=30
+        )
+
+
+def test_a_physical_hand_books_its_payments_and_their_running_totals(
+    user: Any, bob: Any, make_user: Any
+) -> None:
+    # carol won 4 from each of alice and bob at a physical table: she reads +8, each -4.
+    carol = make_user("carol")
+    entries = services.offline_entries_create(
+        payments=[(user, carol, 4, "self_draw"), (bob, carol, 4, "self_draw"), (bob, bob, 9, "x")],
+        recorded_by=carol,
+        note="平胡",
+    )
+    assert [(e.kind, e.payer, e.payee, e.points) for e in entries] == [
+        ("offline_hand", user, carol, 4),
+        ("offline_hand", bob, carol, 4),
+    ]
+    balances = dict(PairBalance.objects.filter(user=carol).values_list("other__username", "points"))
+    assert balances == {"alice": 4, "bob": 4}

@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ledger import services
+from ledger.models import Entry
 from ledger.settle_up import (
     Payment,
     group_nets,
@@ -127,3 +128,19 @@ def test_beyond_sixteen_nets_the_answer_is_marked_greedy() -> None:
     seventeen = {**{i: 1 for i in range(16)}, 16: -16}
     assert is_exact(sixteen) and not is_exact(seventeen)
     assert is_exact({**sixteen, 99: 0})  # a zero net is nobody to pay
+
+
+def test_a_groups_nets_over_chosen_entries_only(user: Any, bob: Any) -> None:
+    # bob lost 9 to alice, then 5 more: over the second entry alone bob owes 5, over both 14.
+    room = start_with_bots(user, seed="settle-within")
+    services.hand_entries_create(
+        hand=room.hands.get(),
+        users=[user, bob, None, None],
+        transfers=[
+            {"payer": 1, "payee": 0, "points": 9, "reason": "self_draw"},
+            {"payer": 1, "payee": 0, "points": 5, "reason": "angang"},
+        ],
+    )
+    later = Entry.objects.filter(points=5)
+    assert group_nets([user, bob], within=later) == {user: 5, bob: -5}
+    assert group_nets([user, bob]) == {user: 14, bob: -14}

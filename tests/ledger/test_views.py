@@ -284,3 +284,14 @@ def test_a_suggested_payment_is_recorded_in_one_tap(
     client.post(reverse("ledger:settle"), {"other": user.pk, "direction": "i_paid", "points": 9})
     claim = SettlementClaim.objects.get()
     assert (claim.payer, claim.payee, claim.points) == (bob, user, 9)
+
+
+def test_a_physical_hand_reads_as_one_on_the_pairs_page(user: Any, bob: Any) -> None:
+    # bob paid alice 4 for a hand at a real table: her page with him names it, with its hand.
+    services.offline_entries_create(
+        payments=[(bob, user, 4, "self_draw")], recorded_by=user, note="平胡"
+    )
+    client = Client()
+    client.force_login(user)
+    page = client.get(reverse("ledger:pair", args=[bob.pk])).content.decode()
+    assert "线下牌局 · 平胡" in page and "更正" not in page

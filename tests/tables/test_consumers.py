@@ -952,3 +952,28 @@ async def test_a_page_opening_is_pushed_once_already_showing_its_seat_online(
     assert 'data-badge="offline"' not in first  # the three others are bots, never offline
     assert await page.receive_nothing(timeout=1.0)
     await page.disconnect()
+
+
+async def test_an_eviction_closes_only_the_named_users_pages(application: Any, user: Any) -> None:
+    # A club removed someone (clubs.services): their pages at its rooms close, others stay.
+    from channels.layers import get_channel_layer
+
+    from tables.notify import group_name
+
+    room = await sync_to_async(start_with_bots)(user)
+    comm = await connect(application, room, user)
+    await comm.receive_from(timeout=5)
+    layer = get_channel_layer()
+    await layer.group_send(group_name(room.number), {"type": "table.evict", "user_id": -1})
+    # still open: bad input gets its error (a bot move may be pushed in between)
+    await comm.send_to(text_data="not json")
+    reply = await comm.receive_output(timeout=5)
+    while reply["type"] == "websocket.send" and 'id="table-error"' not in reply["text"]:
+        reply = await comm.receive_output(timeout=5)
+    assert reply["type"] == "websocket.send"
+    await layer.group_send(group_name(room.number), {"type": "table.evict", "user_id": user.pk})
+    outputs: list[dict[str, Any]] = []
+    while not outputs or outputs[-1]["type"] != "websocket.close":
+        outputs.append(await comm.receive_output(timeout=5))
+    assert outputs[-1] == {"type": "websocket.close", "code": 4404}
+    await comm.disconnect()

@@ -13,7 +13,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext, setup_test_environment
 from django.urls import reverse
 
-from ledger.seeding import book_seed
+from ledger.seeding import SeededBook, book_seed
 
 
 class Command(BaseCommand):
@@ -41,18 +41,9 @@ class Command(BaseCommand):
             hands=options["hands"], players=options["players"], per_match=options["per_match"]
         )
         seeded = time.perf_counter() - started
-        me, other = book.players[0], book.players[1]
         client = Client()
-        client.force_login(me)
-        pages = {
-            "my page": reverse("ledger:book"),
-            "pairwise": reverse("ledger:pair", args=[other.pk]),
-            f"score sheet ({options['per_match']} hands)": reverse(
-                "ledger:sheet", args=[book.matches[-1].pk]
-            ),
-            "CSV": reverse("ledger:export"),
-            "my matches": reverse("ledger:matches"),
-        }
+        client.force_login(book.players[0])
+        pages = self.pages(book, options)
         self.stdout.write(
             f"seeded {options['hands']} hands among {options['players']} players "
             f"in {seeded:.1f} s ({connection.vendor})"
@@ -71,6 +62,18 @@ class Command(BaseCommand):
                 times.append(time.perf_counter() - t0)
             ms = statistics.median(times) * 1000
             self.stdout.write(f"{name:<28} {queries:>7} {ms:>10.1f} {size:>9}")
+
+    def pages(self, book: SeededBook, options: dict[str, Any]) -> dict[str, str]:
+        """The pages to time, as the book's first player sees them."""
+        return {
+            "my page": reverse("ledger:book"),
+            "pairwise": reverse("ledger:pair", args=[book.players[1].pk]),
+            f"score sheet ({options['per_match']} hands)": reverse(
+                "ledger:sheet", args=[book.matches[-1].pk]
+            ),
+            "CSV": reverse("ledger:export"),
+            "my matches": reverse("ledger:matches"),
+        }
 
 
 def _body(response: Any) -> bytes:
