@@ -18,7 +18,7 @@ from channels.sessions import CookieMiddleware, SessionMiddleware  # noqa: E402
 from config.origin import SameOriginValidator  # noqa: E402
 from config.session_cookie import SessionKeyFilter  # noqa: E402
 from config.websocket import with_fallback  # noqa: E402
-from tables.routing import websocket_urlpatterns  # noqa: E402
+from tables.socket.routing import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter(
     {

@@ -112,7 +112,7 @@ class ResilientRedisCache(RedisCache):
 
         ``get_many``, ``set_many`` and an ``add`` per lease that ran out did the same in two
         round trips, but redis-py built and parsed a command per key: 33 ms of CPU for the
-        2,400 socket slots of 800 pages (``tables.limits``), on the thread the moves wait
+        2,400 socket slots of 800 pages (``tables.socket.limits``), on the thread the moves wait
         for; the script takes 3.6 ms of CPU here and 6 ms in all. Values are stored as this
         cache stores them, so ``get`` reads them back."""
         if not leases:

@@ -133,7 +133,8 @@ a server's CPU. With the Pub/Sub layer they did 188-192 moves a second against 1
 p99 of 0.47-0.54 s against 0.70-1.93 s (``docs/performance.md``, 2026-12-06, the channel
 layer). What it gives up: a message published while a process is reconnecting is not kept
 for it, where the lists kept messages for a minute. Within two heartbeats the process finds
-its pages behind their room's version and tells their tables again (:mod:`tables.beats`)."""
+its pages behind their room's version and tells their tables again
+(:mod:`tables.socket.heartbeat`)."""
 
 
 def cache_config(environ: Mapping[str, str]) -> dict[str, Any]:

@@ -101,15 +101,16 @@ LOGGING = {
     "loggers": {"channels_redis.pubsub": {"filters": ["outage_lines"]}},
 }
 
-# The live table's pacing (tables.clock): how long a bot or a 托管 seat waits before it moves,
+# The live table's pacing (tables.play.clock): how long a bot or a 托管 seat waits before it moves,
 # and how long a player may be disconnected before the bot takes the seat over.
 TABLE_BOT_DELAY_SECONDS = float(os.environ.get("TABLE_BOT_DELAY_SECONDS", "0.8"))
 # Every discard (and gang) holds a claim window this long, whoever may claim: a table that
 # paused only when some seat could claim would tell everyone that someone holds the tile.
 TABLE_CLAIM_PAUSE_SECONDS = float(os.environ.get("TABLE_CLAIM_PAUSE_SECONDS", "1.0"))
 TABLE_DISCONNECT_GRACE_SECONDS = float(os.environ.get("TABLE_DISCONNECT_GRACE_SECONDS", "30"))
-# Every open page beats this often (tables.beats); a page (and its socket's slots) that stops
-# beating is gone 2.5 beats later: 10 s after its process was killed (tables.presence).
+# Every open page beats this often (tables.socket.heartbeat); a page (and its socket's slots)
+# that stops beating is gone 2.5 beats later: 10 s after its process was killed
+# (tables.play.presence).
 TABLE_HEARTBEAT_SECONDS = float(os.environ.get("TABLE_HEARTBEAT_SECONDS", "4"))
 
 AUTH_USER_MODEL = "accounts.User"
@@ -156,7 +157,7 @@ ROOM_LOOKUP_WINDOW_SECONDS = 15 * 60
 # New accounts from one address (django-ratelimit, counted in the shared cache): accounts are
 # free, and each would bring a fresh allowance of room-number misses.
 SIGNUP_RATE = "5/h"
-# Table sockets open at once (tables.limits): per account at one room, per account; and for
+# Table sockets open at once (tables.socket.limits): per account at one room, per account; and for
 # spectators only, per spectating account and per room (a seated player never counts against
 # those, so spectators can't crowd a player out).
 TABLE_SOCKETS_PER_ACCOUNT_ROOM = 8

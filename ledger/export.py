@@ -23,7 +23,7 @@ from accounts.models import User
 from ledger.models import Entry
 from ledger.selectors import bot_label
 from tables.models import Match
-from tables.settlement import reason_label
+from tables.screen.settlement import reason_label
 
 __all__ = ["book_csv", "cell", "csv_response", "sheet_csv"]
 

@@ -11,8 +11,9 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
 from ledger.models import Entry
-from tables import notify, selectors, services
 from tables.models import AuditEntry, DissolveAnswer, DissolveVote, Hand, Match, Room, Seat
+from tables.play import events
+from tables.rooms import selectors, services
 
 LOCKED_ONCE_STARTED = ("number", "owner", "rules")
 """A room's identity and rules: what its hands were played under, fixed from the first deal."""
@@ -49,7 +50,7 @@ class RoomAdminForm(forms.ModelForm):  # type: ignore[type-arg]
 
 class SeatInline(admin.TabularInline):  # type: ignore[type-arg]
     """Seats are shown, not edited: putting someone in a seat mid-hand would show them that
-    seat's concealed tiles, and seating is the players' own business (tables.services)."""
+    seat's concealed tiles, and seating is the players' own business (tables.rooms.services)."""
 
     model = Seat
     extra = 0
@@ -125,7 +126,7 @@ class RoomAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     def close_rooms(self, request: HttpRequest, queryset: QuerySet[Room]) -> None:
         for room in queryset:
             services.room_close(room=room)
-            notify.table_changed(room.number)
+            events.table_changed(room.number)
         self.message_user(request, _("Closed %(n)d rooms.") % {"n": len(queryset)})
 
 

@@ -1,6 +1,6 @@
 """Rooms, their seats, their matches and the hands played in them (points live in ``ledger``).
 
-HackSoft style: no logic here beyond field definitions; writes live in ``tables.services``.
+HackSoft style: no logic here beyond field definitions; writes live in ``tables.rooms.services``.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ class Room(models.Model):
         _("status"), max_length=10, choices=Status.choices, default=Status.WAITING
     )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
-    # The live game, written only by ``tables.table``: the match and the current hand as the
+    # The live game, written only by ``tables.play.table``: the match and the current hand as the
     # engine's JSON (secret: holds every hand and the wall), bumped ``version`` on every commit.
     state = OrjsonField(null=True, blank=True)
     version = models.PositiveIntegerField(_("version"), default=0)

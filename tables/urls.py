@@ -2,7 +2,9 @@ from __future__ import annotations
 
 from django.urls import path
 
-from tables import replay_views, staff_views, views
+from tables.history import views as replay_views
+from tables.rooms import views
+from tables.staff import views as staff_views
 
 urlpatterns = [
     path("", views.lobby, name="lobby"),

@@ -2,8 +2,8 @@
 
 A tile is ``<span class="tile …" data-tile="5m" role="img" aria-label="…">`` around
 ``<svg><use href="/static/tiles/sprite.svg?v=…#t-5m"/></svg>``: the drawings live once in
-``static/tiles/sprite.svg`` (built by ``tables.tile_art``), cached by the browser, so pages and
-pushes carry only references. The ``?v=`` is a hash of the sprite's bytes, so a new sprite
+``static/tiles/sprite.svg`` (built by ``tables.screen.tile_art``), cached by the browser, so pages
+and pushes carry only references. The ``?v=`` is a hash of the sprite's bytes, so a new sprite
 is a new URL and the old one may be cached forever.
 
 Tags:
@@ -55,8 +55,8 @@ from engine.tiles import (
     rank_of,
     suit_of,
 )
-from tables.fragments import remembered
-from tables.tile_art import BACKS_MAX, BACKS_PITCH, BAO_BOX, BAO_FACE, H, W, symbol_id
+from tables.screen.memo import remembered
+from tables.screen.tile_art import BACKS_MAX, BACKS_PITCH, BAO_BOX, BAO_FACE, H, W, symbol_id
 
 register = template.Library()
 logger = logging.getLogger(__name__)

@@ -9,8 +9,8 @@ import pytest
 from django.test import Client
 
 from engine.rules import Rules
-from tables import services
 from tables.models import Room
+from tables.rooms import services
 from tests.tables.factories import send, start_with_four_people
 
 

@@ -42,8 +42,8 @@ def pages_create() -> list[AuditPage]:
     """Set the ten pages up in the database Django is configured with."""
     from accounts.models import User
     from engine.rules import Rules
-    from tables import services
     from tables.models import Room
+    from tables.rooms import services
     from tests.tables.factories import played_hand, run_until_my_turn, start_with_bots
 
     a = User.objects.create_user(username="audit-a", password=None, display_name="小王")

@@ -65,7 +65,7 @@ def _codes(text: str) -> list[str]:
 
 
 def seen_from_view(view: dict[str, Any]) -> tuple[Seen, list[dict[str, Any]]]:
-    """What the page built from ``view`` (see ``tables.board.board_for``) shows, and the
+    """What the page built from ``view`` (see ``tables.screen.board.board_for``) shows, and the
     buttons' engine actions in the same order."""
     hand = _codes(view["hand"])
     drawn = view.get("drawn")

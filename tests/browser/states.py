@@ -14,8 +14,9 @@ from django.utils import timezone
 
 from engine.hand import legal_actions, waiting_on
 from engine.rules import Rules
-from tables import clock, services
 from tables.models import Room, Seat
+from tables.play import clock
+from tables.rooms import services
 from tests.audit.pages import TURN_SECONDS
 from tests.tables.factories import (
     hand_of,

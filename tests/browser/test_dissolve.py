@@ -18,8 +18,8 @@ from playwright.sync_api import expect
 
 from engine.rules import Rules
 from ledger.models import Entry
-from tables import services
 from tables.models import DissolveVote, Hand, Room
+from tables.rooms import services
 from tests.browser.driver import PHONE, click_move, goto_table
 from tests.browser.policy import Move
 

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tables.replays import replay_steps
+from tables.history.replays import replay_steps
 from tests.browser.driver import PHONE
 from tests.tables.factories import played_hand
 

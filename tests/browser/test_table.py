@@ -24,8 +24,8 @@ from playwright.sync_api import expect
 
 from engine.hand import HandState
 from engine.rules import Rules
-from tables import services
 from tables.models import Room, Seat
+from tables.rooms import services
 from tests.browser.driver import (
     ASKED_JS,
     DESKTOP,
@@ -309,7 +309,7 @@ def test_reloading_mid_hand_keeps_the_hand_and_play_goes_on(new_context: Any, us
     assert again.step == state.step and again.seen.can_discard
     assert again.move is not None and again.move.action == "discard"
 
-    # The page names the public step (tables.windows); the log is indexed by the engine's.
+    # The page names the public step (tables.play.windows); the log is indexed by the engine's.
     room.refresh_from_db()
     assert room.state is not None
     logged = HandState.from_json(room.state["hand"]).step

@@ -15,9 +15,10 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from engine.rules import Rules
-from tables import clock, services
 from tables.models import Room, Seat
-from tables.protocol import parse_message
+from tables.play import clock
+from tables.play.protocol import parse_message
+from tables.rooms import services
 from tests.browser.driver import LAPTOP, PHONE, PHONE_LANDSCAPE, goto_table
 from tests.tables.factories import (
     move_json,

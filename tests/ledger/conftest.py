@@ -10,8 +10,8 @@ from django.test import Client
 from django.utils import translation
 
 from ledger.seeding import SeededBook, book_seed
-from tables import clock
 from tables.models import Room
+from tables.play import clock
 from tests.tables.factories import start_with_bots
 
 

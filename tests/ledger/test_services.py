@@ -12,8 +12,8 @@ from django.utils import timezone
 from ledger import services
 from ledger.models import Entry, PairBalance, SettlementClaim
 from ledger.services import LedgerError
-from tables import services as room_services
 from tables.models import Hand, Match, Room
+from tables.rooms import services as room_services
 
 pytestmark = pytest.mark.usefixtures("english")
 

@@ -1,6 +1,6 @@
 """``python -m tests.load.beat``: how long the database thread waits for a process's beat.
 
-Each process beats once an interval for all its open pages (:mod:`tables.beats`): their
+Each process beats once an interval for all its open pages (:mod:`tables.socket.heartbeat`): their
 socket slots renewed, their seats' ``last_seen`` written, the rooms' versions read. Where the
 beat runs on Channels' one database thread, every move and read queued behind it waits for
 all of it. This seats N tables of four people, then, B times: starts a beat of their 4N pages
@@ -38,19 +38,19 @@ def _ms(values: list[float]) -> dict[str, float]:
 async def _beats(count: int, *, on_database_thread: bool) -> dict[str, Any]:
     from channels.db import database_sync_to_async
 
-    from tables import beats
-    from tables.frames import Shown
     from tables.models import Seat
+    from tables.socket import heartbeat
+    from tables.socket.pushes import Shown
 
     seats = await database_sync_to_async(
         lambda: list(Seat.objects.values_list("room__number", "user_id", "room__version"))
     )()
     if on_database_thread:
-        beats.beat_thread_call = database_sync_to_async
-    beat = beats.Beat()
+        heartbeat.beat_thread_call = database_sync_to_async
+    beat = heartbeat.Beat()
     for i, (number, user_id, version) in enumerate(seats):
         # Pages up to date: the catch-up reads every room's version and tells nobody.
-        page = beats.Page(
+        page = heartbeat.Page(
             f"c{i}", number, user_id, (f"{i}a", f"{i}b", f"{i}c"), Shown(version=version)
         )
         beat.pages[page.channel] = page

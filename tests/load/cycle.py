@@ -2,10 +2,10 @@
 
 One table of four people on a scratch SQLite database, played in this process through the
 same code the live table runs: each move is ``services.table_act`` (lock, judge, save), then
-the snapshot the pages are pushed from, and the four pages' pushes (``frames.table_frame``,
+the snapshot the pages are pushed from, and the four pages' pushes (``pushes.table_frame``,
 what changed for each page). The snapshot is what the process that made the change keeps
-(``frames.snapshot_committed``); with ``--reread`` it is read again, as every other process
-does (``frames.snapshot_load``). The bots choose the moves (``engine.play.bots``); a
+(``pushes.snapshot_committed``); with ``--reread`` it is read again, as every other process
+does (``pushes.snapshot_load``). The bots choose the moves (``engine.play.bots``); a
 person's 准备 starts the next hand.
 
 It prints the CPU milliseconds per move of each part and in all: a figure that does not
@@ -50,20 +50,22 @@ def _cycle(number: str, moves: int, seed: int, *, reread: bool = False) -> dict[
     from engine.hand import waiting_on
     from engine.play.bots import choose_action
     from engine.views import seat_info
-    from tables import clock, frames, services
     from tables.models import Room
-    from tables.protocol import Move, Ready
-    from tables.table import load_table
-    from tables.windows import public_step
+    from tables.play import clock
+    from tables.play.protocol import Move, Ready
+    from tables.play.table import load_table
+    from tables.play.windows import public_step
+    from tables.rooms import services
+    from tables.socket import pushes
 
     rng = random.Random(seed)
     table = load_table(Room.objects.get(number=number))
     assert table is not None
     users = [s.user for s in table.seats if s.user is not None]
     assert len(users) == 4
-    shown = [frames.Shown() for _ in users]
+    shown = [pushes.Shown() for _ in users]
     spent = dict.fromkeys(PARTS, 0.0)
-    snap: frames.Snapshot | None = None
+    snap: pushes.Snapshot | None = None
     done = readies = closes = 0
     while done < moves:
         t = load_table(Room.objects.get(number=number))
@@ -86,11 +88,11 @@ def _cycle(number: str, moves: int, seed: int, *, reread: bool = False) -> dict[
         assert change is not None
         read = time.process_time()
         before = snap
-        snap = frames.snapshot_load(number) if reread else frames.snapshot_committed(change)
-        frames.renders_carry(before, snap)
+        snap = pushes.snapshot_load(number) if reread else pushes.snapshot_committed(change)
+        pushes.renders_carry(before, snap)
         push = time.process_time()
         for viewer, page in zip(users, shown, strict=True):
-            frames.table_frame(snap, viewer, language="zh-hans", csrf_token="bench", shown=page)
+            pushes.table_frame(snap, viewer, language="zh-hans", csrf_token="bench", shown=page)
         end = time.process_time()
         spent["move"] += read - start
         spent["read"] += push - read
@@ -119,7 +121,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     # Every later deal is dealt from a secret seed: here from the run's own, so two runs
     # play the same hands and their figures compare.
     deals = random.Random(args.seed)
-    with mock.patch("tables.moves.secrets.token_hex", lambda n: deals.randbytes(n).hex()):
+    with mock.patch("tables.play.moves.secrets.token_hex", lambda n: deals.randbytes(n).hex()):
         report = _cycle(table.number, args.moves, args.seed, reread=args.reread)
     print(json.dumps({**report, "yardstick_ms": yardstick_ms()}))
     return 0

@@ -132,8 +132,8 @@ def seat_tables(
 
     from accounts.models import User
     from engine.rules import Rules
-    from tables import services
     from tables.models import Seat
+    from tables.rooms import services
 
     run = f"{int(time.time()) % 100000:05d}"
     tables: list[SeatedTable] = []

@@ -26,9 +26,9 @@ from django.utils import timezone
 
 from engine.rules import Rules
 from ledger.services import hand_entries_create
-from tables import services
 from tables.models import Hand, Match, Room, Seat
-from tables.verify import seed_commitment
+from tables.play.proof import seed_commitment
+from tables.rooms import services
 from tests.deals import act
 
 

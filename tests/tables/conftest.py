@@ -5,8 +5,8 @@ from typing import Any
 import pytest
 
 from engine.rules import Rules
-from tables import services
 from tables.models import Room
+from tables.rooms import services
 from tests.tables.factories import start_with_bots
 
 

@@ -11,11 +11,13 @@ from django.utils import timezone
 
 from engine.hand import HandState, legal_actions, waiting_on
 from engine.rules import Rules
-from tables import beats, clock, services
 from tables.models import Hand, Room, Seat
-from tables.protocol import parse_message
-from tables.table import Table, load_table
-from tables.windows import public_step
+from tables.play import clock
+from tables.play.protocol import parse_message
+from tables.play.table import Table, load_table
+from tables.play.windows import public_step
+from tables.rooms import services
+from tables.socket import heartbeat
 
 
 def start_with_bots(
@@ -95,7 +97,7 @@ def hand_of(room: Room) -> HandState:
 
 
 def step_shown(room: Room) -> int:
-    """The step the room's pages show and moves name (``tables.windows``), read fresh."""
+    """The step the room's pages show and moves name (``tables.play.windows``), read fresh."""
     room.refresh_from_db()
     return public_step(room)
 
@@ -191,7 +193,7 @@ def played_hand(user: Any, *, seed: str = "ledger-hand") -> Hand:
 def beaten() -> list[str]:
     """The pages this process still beats for, and its beat's task if it still runs: both
     empty once every socket's cleanup ran (call from the test's event loop)."""
-    beat = beats.beat()
+    beat = heartbeat.beat()
     return [*beat.pages, *(["task"] if beat.task is not None else [])]
 
 
@@ -209,7 +211,7 @@ async def page_open(room: Room, user: Any) -> WebsocketCommunicator:
     from channels.routing import URLRouter
     from django.conf import settings
 
-    from tables.routing import websocket_urlpatterns
+    from tables.socket.routing import websocket_urlpatterns
 
     comm = WebsocketCommunicator(URLRouter(websocket_urlpatterns), f"/ws/table/{room.number}/")
     comm.scope["user"] = user

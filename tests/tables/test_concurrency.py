@@ -18,11 +18,12 @@ from django.db import connection, connections, transaction
 from django.utils import timezone
 
 from engine.hand import HandState, legal_actions, waiting_on
-from tables import clock, presence, services
 from tables.models import Room, Seat
-from tables.prepared import room_locked, room_locked_with_seats
-from tables.protocol import PlayError, parse_message
-from tables.windows import public_step
+from tables.play import clock, presence
+from tables.play.protocol import PlayError, parse_message
+from tables.play.rows import room_locked, room_locked_with_seats
+from tables.play.windows import public_step
+from tables.rooms import services
 from tests.tables.factories import start_with_bots, start_with_four_people
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -252,8 +252,8 @@ async def page_counts_after_a_kill(
 ) -> dict[str, Any]:
     """Seat 0's page on the second process; that process is killed and the page reconnects
     to the first at once. What the seat's page count and presence did then."""
-    from tables import limits
     from tables.models import Seat
+    from tables.socket import limits
 
     def count() -> int:
         return limits.account_sockets_at(user_id=user_id, number=number)

@@ -21,7 +21,7 @@ from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.conf import settings as django_settings
 
-from tables.routing import websocket_urlpatterns
+from tables.socket.routing import websocket_urlpatterns
 from tests.tables.factories import start_with_bots
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -61,7 +61,7 @@ async def test_a_whole_hand_of_pushes_draws_no_tile_and_stays_small(user: Any) -
     assert len(pushes) > 20
     for html in pushes:  # only references into the sprite, never a drawing
         assert not DRAWING.search(html), DRAWING.search(html)
-        # The fragments are kept compact (tables.fragments.compact), none of the whitespace
+        # The fragments are kept compact (tables.screen.memo.compact), none of the whitespace
         # between tags that the parts they are put in once had taken out of every push.
         assert not BETWEEN_TAGS.search(html), BETWEEN_TAGS.search(html)
     refs = [href for html in pushes for href in USE.findall(html)]

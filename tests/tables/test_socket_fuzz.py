@@ -33,7 +33,7 @@ from config.asgi import application
 from engine.hand import HandState
 from engine.tiles import format_tile
 from tables.models import Hand, Room, Seat
-from tables.windows import public_step
+from tables.play.windows import public_step
 from tests.tables.factories import beaten, run_until_my_turn, start_with_bots
 
 pytestmark = pytest.mark.django_db(transaction=True)

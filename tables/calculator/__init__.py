@@ -1,0 +1,4 @@
+"""The 算分器 (score calculator): a query read into the engine's scoring, and its answer.
+
+May import: ``tables.rooms`` (the rules form), ``engine``.
+"""

@@ -1,0 +1,124 @@
+"""A finished hand's replay, its share links and its log for ``engine.replay``. Thin views.
+
+Every way in ends in the same friendly 404 when the hand is not there for this visitor:
+unknown, still in play, not theirs, or a revoked link. Which of these it was is not said.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.cache import patch_vary_headers
+from django.views.decorators.http import require_GET, require_POST
+
+from accounts.models import User
+from tables.history.replays import replay_frame
+from tables.history.shares import ShareError, share_create, share_hand, share_revoke
+from tables.models import Hand
+from tables.play.proof import hand_finished, hand_log_filename, hand_log_line
+from tables.rooms import selectors
+from tables.screen.board import seat_name
+
+
+def _user(request: HttpRequest) -> User:
+    user = request.user
+    assert isinstance(user, User)
+    return user
+
+
+def missing(request: HttpRequest) -> HttpResponse:
+    return render(request, "tables/replay_missing.html", status=404)
+
+
+def _players_hand(request: HttpRequest, hand_id: int) -> Hand | None:
+    """The hand if it has ended and the visitor sat at its table (or owns the room)."""
+    hand = selectors.hand_visible_to(hand_id, _user(request))
+    return hand if hand is not None and hand_finished(hand) else None
+
+
+def _step(request: HttpRequest) -> int:
+    try:
+        return int(request.GET.get("step", "0"))
+    except ValueError:
+        return 0
+
+
+def _render_replay(request: HttpRequest, hand: Hand, *, shared: bool) -> HttpResponse:
+    names = [seat_name(s) for s in selectors.room_with_seats(hand.room)]
+    frame = replay_frame(hand, _step(request), names)
+    context = {"hand": hand, "frame": frame, "base": request.path, "shared": shared}
+    # A step button gets the frame alone; a history restore (htmx missed its cache on Back)
+    # needs the whole page, as does a plain visit.
+    fragment = request.headers.get("HX-Request") == "true" and (
+        request.headers.get("HX-History-Restore-Request") != "true"
+    )
+    template = "tables/_replay_frame.html" if fragment else "tables/replay.html"
+    response = render(request, template, context)
+    patch_vary_headers(response, ("HX-Request", "HX-History-Restore-Request"))
+    return response
+
+
+@login_required
+@require_GET
+def hand_replay(request: HttpRequest, hand_id: int) -> HttpResponse:
+    """``/hands/<id>/replay/?step=N``: for the table's players once the hand has ended."""
+    hand = _players_hand(request, hand_id)
+    if hand is None:
+        return missing(request)
+    return _render_replay(request, hand, shared=False)
+
+
+@require_GET
+def shared_replay(request: HttpRequest, token: str) -> HttpResponse:
+    """``/replays/<token>/?step=N``: for anyone holding a link in force."""
+    hand = share_hand(token=token)
+    if hand is None:
+        return missing(request)
+    return _render_replay(request, hand, shared=True)
+
+
+@login_required
+@require_GET
+def hand_log(request: HttpRequest, hand_id: int) -> HttpResponse:
+    """The hand as one JSON line for ``python -m engine.replay``: seed included, so only after
+    the end."""
+    hand = _players_hand(request, hand_id)
+    if hand is None:
+        return missing(request)
+    response = HttpResponse(hand_log_line(hand), content_type="application/x-ndjson")
+    response["Content-Disposition"] = f'attachment; filename="{hand_log_filename(hand)}"'
+    return response
+
+
+def _share_change(
+    request: HttpRequest, hand_id: int, change: Callable[[Hand, User], object]
+) -> HttpResponse:
+    """The owner's share buttons: do ``change``, say why if refused, back to the record."""
+    hand = _players_hand(request, hand_id)
+    if hand is None:
+        return missing(request)
+    try:
+        change(hand, _user(request))
+    except ShareError as exc:
+        messages.error(request, str(exc))
+    return redirect("hand_detail", hand_id=hand.pk)
+
+
+@login_required
+@require_POST
+def share_new(request: HttpRequest, hand_id: int) -> HttpResponse:
+    return _share_change(request, hand_id, lambda hand, user: share_create(hand=hand, user=user))
+
+
+@login_required
+@require_POST
+def share_end(request: HttpRequest, hand_id: int, share_id: int) -> HttpResponse:
+    return _share_change(
+        request,
+        hand_id,
+        lambda hand, user: share_revoke(hand=hand, share_id=share_id, user=user),
+    )

@@ -1,0 +1,179 @@
+"""One heartbeat per process for all its open pages.
+
+An open page renews its socket slots' leases (:mod:`tables.socket.limits`) and, for a seated
+player, tells :mod:`tables.play.presence` that the page is still there. Each page used to beat on
+its own: with 800 pages a process wrote 800 times every interval, each write its own
+transaction on the one database thread, and each held up the moves queued behind it (a
+quarter of that thread's time at 200 tables). Here the pages of a process join one beat that
+renews every page's slots and writes every seat in one transaction.
+
+The beat also catches up pages that missed a change. On Redis the channel layer does not keep
+a message published while a process is reconnecting (``config.env.REDIS_CHANNEL_LAYER``):
+the pages of that process would show the table as it was until its next change, and a page
+whose turn it became would not know it. Each beat compares the version every page's last
+push was made from with the room's version at the beat before, and tells the tables whose
+pages are behind that, as a change would.
+
+The beat's queries run on a thread of their own where the database takes writers at once
+(PostgreSQL): on Channels' one database thread its write and its read held up the moves
+queued behind them, up to a tenth of a second every interval on a busy process. SQLite takes
+one writer at a time, so there the beat stays on the database thread, with the moves.
+
+A page joins when its socket is set up and leaves in its cleanup, which runs however the
+socket ends (:class:`tables.socket.consumer.TableConsumer`): a page that left is not beaten, so a
+seat whose pages are all gone goes stale as :mod:`tables.play.presence` expects.
+
+>>> import asyncio
+>>> async def joined() -> list[str]:
+...     beat = Beat(write=lambda pages: None)
+...     beat.join(Page(channel="c1", number="123456", user_id=None, slots=()))
+...     channels = list(beat.pages)
+...     await beat.leave("c1")
+...     return channels
+>>> asyncio.run(joined())
+['c1']
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import TYPE_CHECKING, ParamSpec, TypeVar, cast
+
+from asgiref.sync import sync_to_async
+from channels.db import database_sync_to_async
+from django.db import connections
+from django.utils import timezone
+
+from tables.play import events, presence
+from tables.rooms import selectors
+from tables.socket import limits
+from tables.socket.loop_local import PerLoop
+
+if TYPE_CHECKING:
+    from tables.socket.pushes import Shown
+
+__all__ = ["Beat", "Page", "beat", "beat_thread_call", "pages_beat"]
+
+logger = logging.getLogger(__name__)
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+_beat_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="table-beat")
+
+
+def beat_thread_call(func: Callable[P, R]) -> Callable[P, Awaitable[R]]:
+    """``func`` run, awaited, where the beat queries: on PostgreSQL its own thread and
+    connection, so that moves need not wait for it; on SQLite the database thread."""
+    if connections["default"].vendor == "sqlite":
+        return cast("Callable[P, Awaitable[R]]", database_sync_to_async(func))
+
+    def closing(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return func(*args, **kwargs)
+        finally:
+            # One call an interval: a connection kept between them would only be one more
+            # for PostgreSQL to hold (and one a test's database could not be dropped past),
+            # and none is left to go stale.
+            connections.close_all()
+
+    return sync_to_async(closing, thread_sensitive=False, executor=_beat_thread)
+
+
+@dataclass(frozen=True)
+class Page:
+    """What a beat renews for one open page."""
+
+    channel: str
+    number: str
+    user_id: int | None
+    """The player whose seat at room ``number`` this page counts as open (None: a spectator,
+    or a page not counted)."""
+    slots: tuple[str, ...]
+    shown: Shown | None = field(default=None, compare=False)
+    """What the page shows, as its pushes keep it (None: not known, not caught up)."""
+
+
+def pages_beat(pages: Iterable[Page], now: datetime | None = None) -> None:
+    """Renew every page's slot leases and report every counted seat still open: one write."""
+    pages = list(pages)
+    limits.socket_slots_renew({slot: p.channel for p in pages for slot in p.slots})
+    seats = {(p.number, p.user_id) for p in pages if p.user_id is not None}
+    presence.heartbeats(seats, now=now or timezone.now())
+
+
+class Beat:
+    """The pages of one process (one event loop) and the task that beats for them."""
+
+    def __init__(
+        self,
+        write: Callable[[list[Page]], None] = pages_beat,
+        versions: Callable[[Iterable[str]], dict[str, int]] = selectors.room_versions,
+    ) -> None:
+        self.write = write
+        self.versions = versions
+        self.rooms: dict[str, int] = {}
+        """Each room's version as the last beat read it."""
+        self.pages: dict[str, Page] = {}
+        self.task: asyncio.Task[None] | None = None
+
+    def join(self, page: Page) -> None:
+        self.pages[page.channel] = page
+        if self.task is None or self.task.done():
+            self.task = asyncio.create_task(self._run())
+
+    async def leave(self, channel: str) -> None:
+        """The page closed: no beat renews it from now on (the last page stops the task)."""
+        self.pages.pop(channel, None)
+        if not self.pages and self.task is not None:
+            task, self.task = self.task, None
+            task.cancel()
+            await asyncio.gather(task, return_exceptions=True)
+
+    async def _run(self) -> None:
+        interval = presence.heartbeat_interval().total_seconds()
+        while self.pages:
+            await asyncio.sleep(interval)
+            await self.beat_once()
+
+    async def beat_once(self) -> None:
+        """Renew every page, then catch up the pages behind; a failure is logged, not raised."""
+        try:
+            await beat_thread_call(self.write)(list(self.pages.values()))
+        except Exception:
+            # The next beat tries again; leases and presence outlast a missed beat.
+            logger.exception("heartbeat of %d pages failed", len(self.pages))
+        try:
+            await self.catch_up()
+        except Exception as exc:
+            # The channel layer is down (Redis): the next beat tries again.
+            logger.warning("catching up %d pages failed: %s", len(self.pages), exc)
+
+    async def catch_up(self) -> None:
+        """Tell each table whose pages here still show less than the version its room had
+        at the last beat: a change that old has missed them, where one made since may only
+        be on its way (a busy process pushes a second or more late, and telling every such
+        table again would make it busier still). A page that is up to date is sent nothing
+        by the push this causes."""
+        shown: dict[str, int] = {}
+        for page in self.pages.values():
+            version = page.shown.version if page.shown is not None else None
+            if version is not None:
+                shown[page.number] = min(version, shown.get(page.number, version))
+        before, self.rooms = self.rooms, await beat_thread_call(self.versions)(shown)
+        for number, version in self.rooms.items():
+            if number in before and shown[number] < before[number]:
+                await events.table_changed_async(number, version=version)
+
+
+_beat = PerLoop(Beat)
+
+
+def beat() -> Beat:
+    """This process's beat (one per event loop: its task belongs to that loop)."""
+    return _beat.get()

@@ -1,0 +1,257 @@
+"""What a table change pushes, read and rendered once per process and shared by its pages.
+
+A change is read once per process, not once per open page: :class:`FrameCache` keeps, per
+room, the last :class:`Snapshot` (the room, its :class:`~tables.play.table.Table` and what has
+been rendered from it), and an :class:`asyncio.Lock` per room makes the pages woken by the
+same group message await one read. The public part (:mod:`tables.screen.public`, the same
+bytes for everyone) is rendered once per language; each seat's private part once per
+language and CSRF token (a person's page normally has one of each).
+
+A snapshot is fresh for a group message (:mod:`tables.play.events`) when its read began after the
+message was sent (which is after the change was committed), or when it saw the room version
+the message names: ``room.version`` goes up with every change to the game. A page that opens
+needs a read begun after it joined the group: anything committed later sends another message.
+
+The process that made a change reads nothing: its transaction hands back the table as saved
+(:class:`tables.play.clock.Committed`), which :meth:`FrameCache.offer` keeps as the room's
+snapshot, so its own pages are pushed from it and only the other processes read the table.
+
+Reads run in Channels' database thread (``database_sync_to_async``: one thread, so one
+connection, reused); renders run on the event loop itself, since they do no I/O and a hop to
+another thread costs more than it saves under the GIL (``docs/web.md``).
+"""
+
+from __future__ import annotations
+
+import time
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from channels.db import database_sync_to_async
+
+from accounts.models import User
+from tables.models import Room
+from tables.play.clock import Committed
+from tables.play.dissolve import VoteState, vote_state_load
+from tables.play.table import Table, load_table
+from tables.rooms.table_page import clock_tag, table_root
+from tables.screen.board import seat_of
+from tables.screen.memo import rendering_in
+from tables.screen.private import PrivateView, private_view, render_private_view
+from tables.screen.public import render_public
+from tables.socket.loop_local import PerLoop, Rooms
+
+__all__ = [
+    "FrameCache",
+    "Shown",
+    "Snapshot",
+    "frame_cache",
+    "renders_carry",
+    "snapshot_load",
+    "table_frame",
+]
+
+MAX_ROOMS = 4096
+"""Rooms kept per process; the least recently pushed go first."""
+
+OOB = ' hx-swap-oob="true"'
+
+
+PrivateKey = tuple[int, str, str]
+"""A seat's own part is rendered per seat, language and CSRF token."""
+
+
+@dataclass
+class Snapshot:
+    """One read of a room and what has been rendered from it."""
+
+    loaded_at: float
+    """``time.time()`` when the read began: it has every change committed before."""
+    room: Room | None
+    table: Table | None
+    """None while the room waits for its match (or has no hand): the seats page instead."""
+    votes: VoteState = field(default_factory=VoteState)
+    """The 解散 vote as read with the table (the seats' own parts show it)."""
+    public: dict[str, str] = field(default_factory=dict)
+    private: dict[PrivateKey, str] = field(default_factory=dict)
+    rendered: dict[PrivateKey, tuple[PrivateView, str]] = field(default_factory=dict)
+    """The seats' parts as last rendered, carried from the room's previous snapshot: a seat
+    whose view did not change (most seats, most moves) gets the same bytes without a render."""
+
+    @property
+    def deadline(self) -> datetime | None:
+        return None if self.room is None else self.room.deadline
+
+    @property
+    def version(self) -> int | None:
+        return None if self.room is None else self.room.version
+
+    def fresh(self, after: float, version: int | None = None) -> bool:
+        """Whether this read has a change sent at ``after`` (``time.time()``) that committed
+        room version ``version`` (None: a change that is not the game's)."""
+        if self.loaded_at >= after:
+            return True
+        return version is not None and self.version is not None and self.version >= version
+
+
+def snapshot_load(number: str) -> Snapshot:
+    """Read room ``number`` for rendering: two queries (room, seats); the 解散 votes and
+    their answers too while a vote runs (else ``room.state`` says who proposed)."""
+    started = time.time()
+    room = Room.objects.filter(number=number.strip()).first()
+    if room is None:
+        return Snapshot(loaded_at=started, room=None, table=None)
+    table = load_table(room)
+    if table is not None and table.hand is None:
+        table = None
+    votes = VoteState() if table is None else vote_state_load(room)
+    return Snapshot(loaded_at=started, room=room, table=table, votes=votes)
+
+
+def snapshot_committed(change: Committed) -> Snapshot:
+    """What :func:`snapshot_load` would read right after ``change`` was committed, without
+    reading it."""
+    table = change.table if change.table is not None and change.table.hand is not None else None
+    return Snapshot(
+        loaded_at=change.read_at,
+        room=change.room,
+        table=table,
+        votes=change.votes if table is not None else VoteState(),
+    )
+
+
+def renders_carry(before: Snapshot | None, after: Snapshot) -> None:
+    """Give ``after`` the seats' parts rendered from ``before``, the room's previous read:
+    only those the pages still show (rendered for the last change) are worth keeping."""
+    if before is not None:
+        after.rendered = {k: before.rendered[k] for k in before.private if k in before.rendered}
+
+
+class FrameCache:
+    """Per process (per event loop): the last snapshot of each room and a lock per room."""
+
+    def __init__(self, max_rooms: int = MAX_ROOMS) -> None:
+        self.rooms: Rooms[Snapshot] = Rooms(max_rooms)
+        self.loads = 0
+        """Reads done (for the operator's curiosity and the cache's tests)."""
+
+    @property
+    def snapshots(self) -> OrderedDict[str, Snapshot]:
+        """The last snapshot of each room kept, least recently pushed first."""
+        return self.rooms.values
+
+    async def snapshot(
+        self, number: str, fresh_after: float, version: int | None = None
+    ) -> Snapshot:
+        """Room ``number`` as read after ``fresh_after`` (``time.time()``) or at ``version``
+        or later (:meth:`Snapshot.fresh`); one read for all the pages that ask at once."""
+        async with self.rooms.locked(number):
+            snap = self.rooms.get(number)
+            if snap is None or not snap.fresh(fresh_after, version):
+                snap = await database_sync_to_async(snapshot_load)(number)
+                self.loads += 1
+                self._keep(number, snap)
+            else:
+                self.rooms.used(number)
+            return snap
+
+    def offer(self, number: str, change: Committed) -> None:
+        """Keep the table this process has just committed as room ``number``'s snapshot,
+        unless the one kept already has a later version."""
+        snap = snapshot_committed(change)
+        kept = self.rooms.get(number)
+        if kept is not None and (kept.version or 0) >= (snap.version or 0):
+            return
+        self._keep(number, snap)
+
+    def _keep(self, number: str, snap: Snapshot) -> None:
+        kept = self.rooms.get(number)
+        if kept is not None and (kept.version or 0) > (snap.version or 0):
+            self.rooms.used(number)
+            return  # a change offered while this read was under way is newer
+        renders_carry(kept, snap)
+        self.rooms.put(number, snap)
+
+
+_caches = PerLoop(FrameCache)
+
+
+def frame_cache() -> FrameCache:
+    """This process's cache (one per event loop: its locks belong to that loop)."""
+    return _caches.get()
+
+
+def _public(snap: Snapshot, language: str) -> str:
+    html = snap.public.get(language)
+    if html is None:
+        assert snap.table is not None
+        with rendering_in(language):
+            html = snap.public[language] = render_public(snap.table)
+    return html
+
+
+def _private(snap: Snapshot, seat: int | None, language: str, csrf_token: str) -> str:
+    if seat is None:
+        return '<div id="table-private" class="table-private"></div>'
+    key = (seat, language, csrf_token)
+    html = snap.private.get(key)
+    if html is None:
+        assert snap.table is not None
+        with rendering_in(language):
+            view = private_view(snap.table, seat, votes=snap.votes)
+            before = snap.rendered.get(key)
+            if before is not None and before[0] == view:
+                html = before[1]
+            else:
+                html = render_private_view(view, csrf_token=csrf_token)
+        snap.private[key] = html
+        snap.rendered[key] = (view, html)
+    return html
+
+
+def _oob(html: str) -> str:
+    """``html``'s root element swapped out of band by htmx (it replaces the one with its id)."""
+    end = html.index(">")
+    return html[:end] + OOB + html[end:]
+
+
+@dataclass
+class Shown:
+    """What one page shows now, so a push sends only what it lacks."""
+
+    table: bool = False
+    """The page has the table's two parts (else the next push replaces all of ``#live``)."""
+    public: str = ""
+    private: str = ""
+    version: int | None = None
+    """The room's version the page's last push was made from (None: none yet). The beat
+    compares it with the room's (:mod:`tables.socket.heartbeat`)."""
+
+    def forget_table(self) -> None:
+        """The page was sent something else in place of the table (the seats page)."""
+        self.table, self.public, self.private = False, "", ""
+
+
+def table_frame(
+    snap: Snapshot, viewer: User | None, *, language: str, csrf_token: str, shown: Shown
+) -> str:
+    """The push for one page: what changed of its two parts, out of band, or the whole
+    ``#live`` when the page does not show the table yet; "" when nothing changed for it (an
+    answer in a window changes only the answering seat's part). ``shown`` is updated."""
+    table = snap.table
+    assert table is not None
+    seat = seat_of(table, viewer)
+    public = _public(snap, language)
+    private = _private(snap, seat, language, csrf_token)
+    if not shown.table:
+        root = table_root(seat, public, private, room_name=table.room.name)
+        frame = f'<div id="live"{OOB}>{root}</div>'
+
+    else:
+        frame = "" if public == shown.public else _oob(public)
+        frame += "" if private == shown.private else _oob(private)
+        if frame:
+            frame += _oob(clock_tag())
+    shown.table, shown.public, shown.private = True, public, private
+    return frame

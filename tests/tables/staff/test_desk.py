@@ -1,0 +1,133 @@
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from django.utils import timezone
+
+from ledger.models import Entry
+from tables.models import AuditEntry, Hand, Match, Room, Seat
+from tables.play import clock
+from tables.staff import desk
+from tables.staff.desk import StaffError
+from tests.tables.factories import hand_of, start_with_bots, start_with_four_people
+
+pytestmark = pytest.mark.usefixtures("english")
+
+
+def test_each_action_needs_staff_and_a_reason(people: Any, referee: Any) -> None:
+    room, users = people
+    actions: list[Callable[..., None]] = [
+        desk.staff_room_dissolve,
+        desk.staff_hand_close,
+        desk.staff_clock_rearm,
+    ]
+    for act in actions:
+        with pytest.raises(StaffError, match="Only staff"):
+            act(staff=users[0], number=room.number, reason="because")
+        with pytest.raises(StaffError, match="reason"):
+            act(staff=referee, number=room.number, reason="   ")
+    with pytest.raises(StaffError, match="Only staff"):
+        desk.staff_seat_replace(staff=users[0], number=room.number, seat_index=1, reason="x")
+    assert not AuditEntry.objects.exists()
+    room.refresh_from_db()
+    assert room.status == Room.Status.PLAYING
+
+
+def test_dissolving_ends_the_match_unpaid_and_is_audited(people: Any, referee: Any) -> None:
+    room, _users = people
+    desk.staff_room_dissolve(staff=referee, number=room.number, reason="players asked by mail")
+    room.refresh_from_db()
+    hand = Hand.objects.get(room=room)
+    assert room.status == Room.Status.FINISHED and room.deadline is None
+    assert hand.ended_at is not None and hand.result is None
+    assert not Entry.objects.filter(hand=hand).exists()
+    assert Match.objects.get(room=room).ended_at is not None
+    entry = AuditEntry.objects.get()
+    assert (entry.staff, entry.action, entry.reason) == (
+        referee,
+        "dissolve",
+        "players asked by mail",
+    )
+    with pytest.raises(StaffError, match="over"):
+        desk.staff_room_dissolve(staff=referee, number=room.number, reason="again")
+
+
+def test_a_replaced_player_is_played_by_a_bot_on_the_next_turn(
+    make_user: Callable[..., Any], referee: Any
+) -> None:
+    users = [make_user(n) for n in ("alice", "bob", "carol", "dave")]
+    room = start_with_four_people(users)
+    Seat.objects.filter(room=room).update(tuoguan=False)  # nobody moves by themselves
+    state = hand_of(room)
+    turn = state.turn
+    desk.staff_seat_replace(staff=referee, number=room.number, seat_index=turn, reason="gone")
+    seat = Seat.objects.get(room=room, index=turn)
+    assert seat.user is None and seat.bot and not seat.tuoguan
+    room.refresh_from_db()
+    assert room.deadline is not None and room.deadline < timezone.now() + timedelta(seconds=5)
+    assert clock.advance(room.number, now=room.deadline)
+    after = hand_of(room)
+    assert after.step == state.step + 1 and after.log[-1][0] == turn
+    assert AuditEntry.objects.get().detail == f"Seat {turn + 1}: {users[turn].name}"
+    with pytest.raises(StaffError, match="bot already"):
+        desk.staff_seat_replace(staff=referee, number=room.number, seat_index=turn, reason="x")
+    with pytest.raises(StaffError, match="no such seat"):
+        desk.staff_seat_replace(staff=referee, number=room.number, seat_index=7, reason="x")
+
+
+def test_closing_a_stuck_hand_books_nothing_and_the_match_goes_on(
+    people: Any, referee: Any
+) -> None:
+    room, _users = people
+    entries = Entry.objects.count()
+    desk.staff_hand_close(staff=referee, number=room.number, reason="stuck for an hour")
+    hand = Hand.objects.get(room=room, number=1)
+    assert hand.result is not None and hand.result["outcome"] == "draw"
+    assert hand.result["totals"] == [0, 0, 0, 0] and hand.ended_at is not None
+    assert Entry.objects.count() == entries and not Entry.objects.filter(hand=hand).exists()
+    room.refresh_from_db()
+    assert room.status == Room.Status.PLAYING
+    assert room.state is not None and room.state["match"]["totals"] == [0, 0, 0, 0]
+    assert hand_of(room).phase == "ended"
+    assert AuditEntry.objects.get().detail == "Hand 1"
+    with pytest.raises(StaffError, match="No hand is in play"):
+        desk.staff_hand_close(staff=referee, number=room.number, reason="again")
+
+
+def test_rearming_gives_a_fresh_deadline_and_moves_what_is_due(people: Any, referee: Any) -> None:
+    room, _users = people
+    long_ago = timezone.now() - timedelta(hours=1)
+    Room.objects.filter(pk=room.pk).update(deadline=long_ago, turn_deadline=long_ago)
+    now = timezone.now()
+    desk.staff_clock_rearm(
+        staff=referee, number=room.number, reason="nobody's page is open", now=now
+    )
+    room.refresh_from_db()
+    # Everyone is on 托管 here: the re-armed clock's first beat is due at once and done.
+    assert room.deadline is not None and room.deadline > long_ago
+    assert AuditEntry.objects.get().action == "rearm"
+
+
+def test_the_desk_lists_tables_in_play_with_stuck_ones_first(
+    people: Any, referee: Any, make_user: Callable[..., Any]
+) -> None:
+    room, _users = people
+    calm = start_with_bots(make_user("erin"), seed="desk-calm")
+    now = timezone.now()
+    Room.objects.filter(pk=room.pk).update(deadline=now - timedelta(minutes=10))
+    Room.objects.filter(pk=calm.pk).update(moved_at=now - timedelta(hours=1))
+    Seat.objects.filter(room=calm, index=0).update(connections=1, last_seen=now)
+    rows = desk.desk_rows(now)
+    assert [r.room.number for r in rows] == [room.number, calm.number]
+    stuck, fine = rows
+    assert stuck.stuck and not fine.stuck
+    assert stuck.deadline_overdue == 600 and stuck.hand_no == 1
+    assert [s.name for s in stuck.seats] == ["alice", "bob", "carol", "dave"]
+    assert stuck.turn == [stuck.seats[hand_of(room).turn].name]
+    assert fine.seats[0].connected and fine.seats[0].heartbeat_age == 0
+    assert fine.since_move == 3600
+    desk.staff_room_dissolve(staff=referee, number=room.number, reason="done")
+    assert [r.room.number for r in desk.desk_rows(now)] == [calm.number]
