@@ -57,7 +57,7 @@ def claim(user: Any) -> Room:
             if state.phase != "turn":
                 return room
             discards = [a.type == "discard" for a in legal_actions(state, 0)]
-            send(room, user, move_json(state, 0, discards.index(True)))
+            send(room, user, move_json(room, state, 0, discards.index(True)))
     raise AssertionError("no deal offers seat 0 a claim")
 
 

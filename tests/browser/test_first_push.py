@@ -62,7 +62,7 @@ def test_the_first_push_is_swapped_in_when_the_table_moved_on(
     page.wait_for_function("() => !!document.querySelector('#my-hand.can-discard')")
     expect(page.locator("#table-public")).to_have_attribute("data-step", str(state.step))
     discard = [a.type for a in legal_actions(state, 0)]
-    send(room, alice, move_json(state, 0, discard.index("discard")))  # meanwhile, elsewhere
+    send(room, alice, move_json(room, state, 0, discard.index("discard")))  # meanwhile, elsewhere
     held[0].connect_to_server()
     wait_ws_open(page)
     expect(page.locator("#table-public")).not_to_have_attribute("data-step", str(state.step))
