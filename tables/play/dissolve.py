@@ -33,8 +33,8 @@ __all__ = [
     "VoteState",
     "VoteView",
     "match_dissolve",
-    "message_apply",
     "vote_cancel",
+    "vote_message_apply",
     "vote_open",
     "vote_state_load",
     "vote_tick",
@@ -84,7 +84,7 @@ def vote_open(t: Table) -> DissolveVote | None:
     return votes_of(t).vote
 
 
-def message_apply(
+def vote_message_apply(
     t: Table, seat_index: int, message: ProposeDissolve | AnswerDissolve, now: datetime
 ) -> None:
     """A seated player proposes, or answers the vote under way; :class:`PlayError` refuses."""

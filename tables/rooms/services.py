@@ -19,12 +19,11 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from engine.rules import Rules
 from tables.models import BOT_BASIC, SEATS, Hand, Match, Room, Seat
-from tables.play import clock, moves, presence
+from tables.play import clock, moves, page_leases, presence
 from tables.play.protocol import Message, PlayError
 from tables.play.rows import room_locked
 from tables.play.table import Table, VoteState, load_table, table_locked
-from tables.rooms import selectors
-from tables.socket import limits
+from tables.rooms import lookup_limits, selectors
 
 TURN_SECONDS_MIN = 5
 TURN_SECONDS_MAX = 120
@@ -120,12 +119,12 @@ def room_find_anonymous(*, ip: str, number: str) -> Room:
 
 
 def _room_lookup(room: Room | None, *, user_id: int | None, ip: str, number: str) -> Room:
-    if limits.lookup_misses_exhausted(user_id=user_id, ip=ip):
+    if lookup_limits.lookup_misses_exhausted(user_id=user_id, ip=ip):
         raise RoomLookupLimited(
             _("Too many room numbers that lead nowhere; try again in a few minutes.")
         )
     if room is None:
-        limits.lookup_miss_count(user_id=user_id, ip=ip)
+        lookup_limits.lookup_miss_count(user_id=user_id, ip=ip)
         raise RoomError(_("There is no room %(number)s.") % {"number": number.strip() or "—"})
     return room
 
@@ -390,7 +389,7 @@ def _pages(number: str, user: User, delta: int, now: datetime | None) -> clock.C
             return None
         # The pages are counted by their sockets' leases, so a killed process's run out
         # (tables.socket.limits); only a change between online and offline is committed and shown.
-        pages = limits.account_sockets_at(user_id=user.pk, number=number)
+        pages = page_leases.account_sockets_at(user_id=user.pk, number=number)
         if not presence.seat_pages_count(seat, max(pages, 1) if delta > 0 else pages, now):
             return None
         t = load_table(room)

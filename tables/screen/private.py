@@ -21,7 +21,7 @@ from tables.play.table import Table
 from tables.screen.board import Choice, HintsView, PrivateBoard, private_board
 from tables.screen.melds import MeldView
 from tables.screen.memo import compact, remembered, remembered_render
-from tables.templatetags.mahjong_tiles import is_bao, render_tile, render_tiles
+from tables.screen.tiles import is_bao, render_tile, render_tiles
 
 __all__ = [
     "MyHand",

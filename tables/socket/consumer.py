@@ -26,7 +26,7 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from config.cache import UNREACHABLE
 from config.clientip import scope_ip
-from tables.play import clock, events, phrases
+from tables.play import clock, events, page_leases, phrases
 from tables.play.protocol import Message, Phrase, PlayError, parse_text, printable
 from tables.rooms import selectors, services
 from tables.rooms.table_page import render_live
@@ -139,7 +139,7 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
             await self.close(code=CLOSE_TOO_MANY_SOCKETS)
             return
         seated = await database_sync_to_async(selectors.seat_of)(room, self.user) is not None
-        slots = await database_sync_to_async(limits.socket_slots_take)(
+        slots = await database_sync_to_async(page_leases.socket_slots_take)(
             user_id=self.user.pk, number=self.number, channel=self.channel_name, seated=seated
         )
         if slots is None:
@@ -208,11 +208,11 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
             if self.slots:
                 # First, so that the seat's page count below no longer holds this socket.
                 slots, self.slots = self.slots, ()
-                await database_sync_to_async(limits.socket_slots_release)(
+                await database_sync_to_async(page_leases.socket_slots_release)(
                     keys=list(slots), channel=self.channel_name
                 )
         except Exception as exc:
-            # The leases run out by themselves (tables.socket.limits.slot_lease).
+            # The leases run out by themselves (tables.play.page_leases.slot_lease).
             logger.warning("table %s: freeing the socket's slots failed: %s", self.number, exc)
         try:
             if self.counted and self.user is not None:

@@ -153,7 +153,7 @@ def test_the_timeout_is_recorded_as_the_reason_and_asks_still_there(
     started: Room, user: Any
 ) -> None:
     from tables.play.table import load_table
-    from tables.screen.board import board_for
+    from tables.screen.board import private_board
 
     state = run_until_my_turn(started, user)
     assert state.phase != "ended", "the hand ended before seat 0 acted"
@@ -164,8 +164,7 @@ def test_the_timeout_is_recorded_as_the_reason_and_asks_still_there(
     started.refresh_from_db()
     table = load_table(started)
     assert table is not None
-    board = board_for(table, user)
-    assert board.private is not None and board.private.tuoguan_reason == "timeout"
+    assert private_board(table, 0).tuoguan_reason == "timeout"
     services.table_act(
         number=started.number, user=user, message=parse_message({"action": "tuoguan", "on": "0"})
     )

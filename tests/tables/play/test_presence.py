@@ -8,9 +8,8 @@ from typing import Any
 from django.utils import timezone
 
 from tables.models import Room, Seat
-from tables.play import presence
+from tables.play import page_leases, presence
 from tables.rooms import services
-from tables.socket import limits
 from tests.tables.factories import run_bots_until_human, start_with_four_people
 
 
@@ -18,16 +17,18 @@ def test_two_tabs_count_as_connected_until_both_close(started: Room, user: Any) 
     """Pages are counted by their sockets' slots (tables.socket.limits), as the consumer
     takes them."""
     tabs = [
-        limits.socket_slots_take(user_id=user.pk, number=started.number, channel=c, seated=True)
+        page_leases.socket_slots_take(
+            user_id=user.pk, number=started.number, channel=c, seated=True
+        )
         for c in ("t1", "t2")
     ]
     assert services.seat_connect(number=started.number, user=user)
     assert services.seat_connect(number=started.number, user=user) is None  # still online
-    limits.socket_slots_release(keys=tabs[0] or [], channel="t1")
+    page_leases.socket_slots_release(keys=tabs[0] or [], channel="t1")
     assert services.seat_disconnect(number=started.number, user=user) is None
     seat = Seat.objects.get(room=started, index=0)
     assert seat.connections >= 1 and seat.disconnected_at is None
-    limits.socket_slots_release(keys=tabs[1] or [], channel="t2")
+    page_leases.socket_slots_release(keys=tabs[1] or [], channel="t2")
     services.seat_disconnect(number=started.number, user=user)
     seat.refresh_from_db()
     assert seat.connections == 0 and seat.disconnected_at is not None
