@@ -124,7 +124,7 @@ def my_hand_html(view: MyHand) -> SafeString:
     """A seat's own tiles: its 暗杠 and its hand, the drawn tile last, as ``ws-send`` buttons
     on its turn. Built in Python, not by a template, like a panel's river: the hand changes
     with nearly every move of its seat, and the template around its tiles cost more than the
-    tiles themselves (6.2 % of a server's CPU at 400 tables, py-spy)."""
+    tiles themselves."""
     melds = format_html_join(
         "",
         '<span class="meld meld-{}" title="{}">{}</span>',
