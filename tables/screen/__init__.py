@@ -2,8 +2,8 @@
 
 ``board`` builds the view model from a loaded table; ``public`` renders the part every page
 shares, ``private`` a seat's own part; ``settlement``, ``melds``, ``discard_hints``,
-``rule_labels`` and ``tiles`` (drawn by ``tile_art``) are the pieces they show; ``memo``
-remembers rendered pieces by what they show.
+``rule_labels``, ``vote_panel`` and ``tiles`` (drawn by ``tile_art``) are the pieces they
+show; ``memo`` remembers rendered pieces by what they show.
 
 May import: ``engine``, ``tables.models``, ``tables.play``. Never ``tables.socket``.
 """

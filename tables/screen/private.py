@@ -16,12 +16,13 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from tables.play.dissolve import VoteState, VoteView, vote_state_load, vote_view
+from tables.play.dissolve import VoteState, vote_state_load
 from tables.play.table import Table
 from tables.screen.board import Choice, HintsView, PrivateBoard, private_board
 from tables.screen.melds import MeldView
 from tables.screen.memo import compact, remembered, remembered_render
 from tables.screen.tiles import is_bao, render_tile, render_tiles
+from tables.screen.vote_panel import VoteView, vote_view
 
 __all__ = [
     "MyHand",
