@@ -2,7 +2,7 @@
 
 It pushes the page's ``#live`` fragment (rendered for this connection's own seat) whenever the
 table changes, passes the player's inputs (parsed by :mod:`tables.play.protocol`) to
-:func:`tables.rooms.services.table_act`, and keeps a timer for the table's next deadline
+:func:`tables.play.inputs.table_act`, and keeps a timer for the table's next deadline
 (:func:`tables.play.clock.advance`). The group message says only "changed"; it never carries tiles.
 """
 
@@ -26,7 +26,7 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from config.cache import UNREACHABLE
 from config.clientip import scope_ip
-from tables.play import clock, events, page_leases, phrases
+from tables.play import clock, events, inputs, page_leases, phrases
 from tables.play.protocol import Message, Phrase, PlayError, parse_text, printable
 from tables.rooms import selectors, services
 from tables.rooms.table_page import render_live
@@ -161,7 +161,7 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         if not await self.push():
             await self.close(code=CLOSE_NO_SUCH_ROOM)
             return
-        change = await database_sync_to_async(services.seat_connect)(
+        change = await database_sync_to_async(inputs.seat_connect)(
             number=self.number, user=self.user
         )
         self.counted = seated  # its seat is counted online while the page is open
@@ -217,7 +217,7 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         try:
             if self.counted and self.user is not None:
                 self.counted = False
-                change = await database_sync_to_async(services.seat_disconnect)(
+                change = await database_sync_to_async(inputs.seat_disconnect)(
                     number=self.number, user=self.user
                 )
                 if change is not None:
@@ -275,7 +275,7 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
     def _act(self, message: Message) -> clock.Committed | None:
         assert self.user is not None
         with translation.override(self.language):
-            return services.table_act(number=self.number, user=self.user, message=message)
+            return inputs.table_act(number=self.number, user=self.user, message=message)
 
     async def table_changed(self, event: dict[str, Any]) -> None:
         version = event.get("version")
