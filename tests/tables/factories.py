@@ -219,3 +219,13 @@ async def page_open(room: Room, user: Any) -> WebsocketCommunicator:
     connected, _ = await comm.connect()
     assert connected
     return comm
+
+
+def four_people_in_play(users: list[Any]) -> Room:
+    """Four people at a table in play, none on 托管 (so nobody moves but them)."""
+    room = start_with_four_people(users)
+    for u in users:
+        send(room, u, {"action": "tuoguan", "on": "0"})
+    room.refresh_from_db()
+    assert not Seat.objects.filter(room=room, tuoguan=True).exists()
+    return room

@@ -7,17 +7,17 @@ from typing import Any
 import pytest
 
 from ledger.models import Entry
-from tables.models import DissolveAnswer, DissolveVote, Hand, Match, Room, Seat
+from tables.models import DissolveAnswer, DissolveVote, Hand, Match, Room
 from tables.play import clock
 from tables.play.dissolve import SUMMARY_KEY, VOTE_SECONDS, vote_state_load
 from tables.play.protocol import PlayError
 from tables.staff.desk import staff_hand_close
 from tests.tables.factories import (
+    four_people_in_play,
     hand_of,
     move_json,
     send,
     start_with_bots,
-    start_with_four_people,
 )
 
 pytestmark = pytest.mark.usefixtures("english")
@@ -27,12 +27,7 @@ pytestmark = pytest.mark.usefixtures("english")
 def four(make_user: Callable[..., Any]) -> tuple[Room, list[Any]]:
     """Four people at a table in play, none on 托管 (so nobody moves but them)."""
     users = [make_user(n) for n in ("alice", "bob", "carol", "dave")]
-    room = start_with_four_people(users)
-    for u in users:
-        send(room, u, {"action": "tuoguan", "on": "0"})
-    room.refresh_from_db()
-    assert not Seat.objects.filter(room=room, tuoguan=True).exists()
-    return room, users
+    return four_people_in_play(users), users
 
 
 def snapshot(room: Room) -> tuple[Any, ...]:

@@ -7,13 +7,12 @@ from typing import Any
 
 import pytest
 
-from ledger.models import Entry
-from tables.models import DissolveAnswer, DissolveVote, Room, Seat
-from tables.play.dissolve import SUMMARY_KEY, VOTE_SECONDS, vote_state_load
+from tables.models import Room
+from tables.play.dissolve import VOTE_SECONDS, vote_state_load
 from tables.screen.vote_panel import VoteView, vote_view
 from tests.tables.factories import (
+    four_people_in_play,
     send,
-    start_with_four_people,
 )
 
 pytestmark = pytest.mark.usefixtures("english")
@@ -23,39 +22,7 @@ pytestmark = pytest.mark.usefixtures("english")
 def four(make_user: Callable[..., Any]) -> tuple[Room, list[Any]]:
     """Four people at a table in play, none on 托管 (so nobody moves but them)."""
     users = [make_user(n) for n in ("alice", "bob", "carol", "dave")]
-    room = start_with_four_people(users)
-    for u in users:
-        send(room, u, {"action": "tuoguan", "on": "0"})
-    room.refresh_from_db()
-    assert not Seat.objects.filter(room=room, tuoguan=True).exists()
-    return room, users
-
-
-def snapshot(room: Room) -> tuple[Any, ...]:
-    room.refresh_from_db()
-    return (
-        room.version,
-        room.status,
-        DissolveVote.objects.count(),
-        DissolveAnswer.objects.count(),
-        Entry.objects.count(),
-    )
-
-
-def _votes_read(room: Room, *, summary: bool) -> tuple[Any, ...]:
-    """The votes as the next read finds them: from ``room.state``'s summary where it has one,
-    or (``summary=False``) from the votes table."""
-    room.refresh_from_db()
-    assert room.state is not None
-    if not summary:
-        room.state.pop(SUMMARY_KEY, None)
-    v = vote_state_load(room)
-    return (v.vote and v.vote.pk, v.proposers, dict(v.answers))
-
-
-def all_ready(room: Room, users: list[Any]) -> None:
-    for u in users:
-        send(room, u, {"action": "ready"})
+    return four_people_in_play(users), users
 
 
 def panel(room: Room, my_index: int | None) -> VoteView:
