@@ -86,7 +86,8 @@ def _pages(number: str, user: User, delta: int, now: datetime | None) -> clock.C
         if seat is None:
             return None
         # The pages are counted by their sockets' leases, so a killed process's run out
-        # (tables.socket.limits); only a change between online and offline is committed and shown.
+        # (tables.play.page_leases); only a change between online and offline is committed and
+        # shown.
         pages = page_leases.account_sockets_at(user_id=user.pk, number=number)
         if not presence.seat_pages_count(seat, max(pages, 1) if delta > 0 else pages, now):
             return None

@@ -1,6 +1,6 @@
 """One heartbeat per process for all its open pages.
 
-An open page renews its socket slots' leases (:mod:`tables.socket.limits`) and, for a seated
+An open page renews its socket slots' leases (:mod:`tables.play.page_leases`) and, for a seated
 player, tells :mod:`tables.play.presence` that the page is still there. Each page used to beat on
 its own: with 800 pages a process wrote 800 times every interval, each write its own
 transaction on the one database thread, and each held up the moves queued behind it (a

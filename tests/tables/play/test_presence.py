@@ -13,7 +13,7 @@ from tests.tables.factories import run_bots_until_human, start_with_four_people
 
 
 def test_two_tabs_count_as_connected_until_both_close(started: Room, user: Any) -> None:
-    """Pages are counted by their sockets' slots (tables.socket.limits), as the consumer
+    """Pages are counted by their sockets' slots (tables.play.page_leases), as the consumer
     takes them."""
     tabs = [
         page_leases.socket_slots_take(
