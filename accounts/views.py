@@ -38,7 +38,7 @@ def signup(request: HttpRequest) -> HttpResponse:
         return redirect(next_url or "lobby")
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid() and _signups_exhausted(request):
-        # Accounts are free, and each brings fresh room-number guesses (tables.socket.limits).
+        # Accounts are free, and each brings fresh room-number guesses (tables.rooms.lookup_limits).
         form.add_error(None, _("Too many new accounts from this address; try again later."))
         return render(
             request, "accounts/signup.html", {"form": form, "next": next_url or ""}, status=429

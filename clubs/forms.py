@@ -6,7 +6,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from tables.forms import RoomForm
+from tables.rooms.forms import RoomForm
 
 
 class PresetForm(RoomForm):

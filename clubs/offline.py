@@ -21,7 +21,7 @@ from engine.outcome import HandEnd, Payment, flyer_extra, self_draw_payments
 from engine.rules import Rules
 from engine.tiles import parse_tile
 from ledger.services import offline_entries_create
-from tables.calculator import CalculatorForm, calculator_result
+from tables.calculator.calculate import CalculatorForm, calculator_result
 
 __all__ = ["offline_hand_answer", "offline_hand_record", "offline_payments"]
 

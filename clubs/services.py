@@ -32,9 +32,10 @@ from engine.rules import Rules
 from ledger import services as ledger_services
 from ledger.models import SettlementClaim
 from ledger.settle_up import group_nets
-from tables import limits, notify
-from tables import services as table_services
 from tables.models import Room, Seat
+from tables.play import events
+from tables.rooms import lookup_limits
+from tables.rooms import services as table_services
 
 Role = Membership.Role
 Status = Membership.Status
@@ -118,14 +119,14 @@ Found = TypeVar("Found", Club, Room)
 
 
 def _lookup(user_id: int | None, ip: str, found: Found | None, visible: bool) -> Found:
-    """The guessing limits of room numbers (``tables.limits``) for club numbers and links:
-    what does not exist and what is not the asker's answer alike."""
-    if limits.lookup_misses_exhausted(user_id=user_id, ip=ip):
+    """The guessing limits of room numbers (``tables.rooms.lookup_limits``) for club numbers
+    and links: what does not exist and what is not the asker's answer alike."""
+    if lookup_limits.lookup_misses_exhausted(user_id=user_id, ip=ip):
         raise ClubLookupLimited(
             _("Too many room numbers that lead nowhere; try again in a few minutes.")
         )
     if found is None or not visible:
-        limits.lookup_miss_count(user_id=user_id, ip=ip)
+        lookup_limits.lookup_miss_count(user_id=user_id, ip=ip)
         raise ClubError(_("No club of yours has this number or link."))
     return found
 
@@ -256,7 +257,7 @@ def member_discipline(*, club: Club, by: User, user_id: int, action: str, reason
 def _evict(club: Club, user: User) -> None:
     """Close the person's pages at the club's rooms (they may no longer see them)."""
     for number in Room.objects.filter(club=club).values_list("number", flat=True):
-        notify.member_evicted(number, user.pk)
+        events.member_evicted(number, user.pk)
 
 
 def forbidden_pair_set(
@@ -347,7 +348,7 @@ def club_seat_move(*, club: Club, by: User, number: str, user_id: int, index: in
     except table_services.RoomError as exc:
         raise ClubError(str(exc)) from None
     _audit(club, by, "seat", member.user, detail=f"{room.number}:{index + 1}")
-    notify.table_changed(room.number)
+    events.table_changed(room.number)
 
 
 GUEST_LINK_SALT = "clubs.room-guest"
@@ -387,7 +388,7 @@ def club_room_close(*, club: Club, by: User, number: str, reason: str) -> Room:
     with transaction.atomic():
         table_services.room_close(room=room)
         _audit(club, by, "close_room", reason=reason, detail=room.number)
-    notify.table_changed(room.number)
+    events.table_changed(room.number)
     return room
 
 

@@ -25,9 +25,9 @@ from clubs.services import ClubError, ClubLookupLimited
 from config.clientip import request_ip
 from ledger.export import csv_response
 from ledger.models import Entry
-from tables.forms import profile_defaults
-from tables.invites import invite_qr_svg
 from tables.models import Hand, Room, Seat
+from tables.rooms.forms import profile_defaults
+from tables.rooms.invites import invite_qr_svg
 
 
 def _user(request: HttpRequest) -> User:

@@ -110,11 +110,10 @@ class ResilientRedisCache(RedisCache):
         if ``holder`` has it, set it to ``holder`` if nobody has it (it ran out), and leave it
         to whoever holds it otherwise; in one round trip, run by Redis as one script.
 
-        ``get_many``, ``set_many`` and an ``add`` per lease that ran out did the same in two
-        round trips, but redis-py built and parsed a command per key: 33 ms of CPU for the
-        2,400 socket slots of 800 pages (``tables.socket.limits``), on the thread the moves wait
-        for; the script takes 3.6 ms of CPU here and 6 ms in all. Values are stored as this
-        cache stores them, so ``get`` reads them back."""
+        ``get_many``, ``set_many`` and an ``add`` per lease that ran out do the same in two
+        round trips, but redis-py builds and parses a command per key, for every slot of every
+        page (``tables.play.page_leases``), on the thread the moves wait for. Values are stored
+        as this cache stores them, so ``get`` reads them back."""
         if not leases:
             return
         # Django's RedisCache keeps its client and serializer private; these two calls are

@@ -128,10 +128,8 @@ REDIS_CHANNEL_LAYER = "channels_redis.pubsub.RedisPubSubChannelLayer"
 """Why Pub/Sub and not channels_redis's list-based ``RedisChannelLayer``: a change to a table
 is one ``PUBLISH`` that each process with a page of the table hears once and hands to its
 pages in memory. The list-based layer ran a script that pushed one message per page and
-each page popped its own in a round trip. At 400 tables on two processes that was a fifth of
-a server's CPU. With the Pub/Sub layer they did 188-192 moves a second against 142-179, at a
-p99 of 0.47-0.54 s against 0.70-1.93 s (``docs/performance.md``, 2026-12-06, the channel
-layer). What it gives up: a message published while a process is reconnecting is not kept
+each page popped its own in a round trip, a cost that grew with the pages, not the
+processes. What it gives up: a message published while a process is reconnecting is not kept
 for it, where the lists kept messages for a minute. Within two heartbeats the process finds
 its pages behind their room's version and tells their tables again
 (:mod:`tables.socket.heartbeat`)."""

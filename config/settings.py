@@ -157,9 +157,9 @@ ROOM_LOOKUP_WINDOW_SECONDS = 15 * 60
 # New accounts from one address (django-ratelimit, counted in the shared cache): accounts are
 # free, and each would bring a fresh allowance of room-number misses.
 SIGNUP_RATE = "5/h"
-# Table sockets open at once (tables.socket.limits): per account at one room, per account; and for
-# spectators only, per spectating account and per room (a seated player never counts against
-# those, so spectators can't crowd a player out).
+# Table sockets open at once (tables.play.page_leases): per account at one room, per account;
+# and for spectators only, per spectating account and per room (a seated player never counts
+# against those, so spectators can't crowd a player out).
 TABLE_SOCKETS_PER_ACCOUNT_ROOM = 8
 TABLE_SOCKETS_PER_ACCOUNT = 24
 TABLE_SPECTATOR_SOCKETS_PER_ACCOUNT = 4

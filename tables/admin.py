@@ -13,7 +13,8 @@ from django.utils.translation import gettext_lazy as _
 from ledger.models import Entry
 from tables.models import AuditEntry, DissolveAnswer, DissolveVote, Hand, Match, Room, Seat
 from tables.play import events
-from tables.rooms import selectors, services
+from tables.rooms import services
+from tables.screen import rule_labels
 
 LOCKED_ONCE_STARTED = ("number", "owner", "rules")
 """A room's identity and rules: what its hands were played under, fixed from the first deal."""
@@ -24,7 +25,7 @@ def room_started(room: Room | None) -> bool:
 
 
 def rules_in_words(rules: dict[str, Any]) -> SafeString:
-    summary = selectors.rules_summary(rules)
+    summary = rule_labels.rules_summary(rules)
     rows = [(_("Rule set"), summary.profile), *summary.changes]
     return format_html_join("", "<div>{}: {}</div>", rows)
 

@@ -1,4 +1,8 @@
-"""The tree's shape, checked: no import cycle among the project's modules, and a pure engine.
+"""The tree's shape, checked: no import cycle among the project's modules.
+
+The layers themselves (a pure engine; ``tables``' sub-packages importing only downwards) are
+import-linter's contracts in ``pyproject.toml``, run by ``scripts/test``; a cycle between
+modules of one sub-package is what they do not see.
 
 Only imports that run when a module loads count (``if TYPE_CHECKING:`` blocks and imports
 inside functions are left out): those are the ones that can fail at start-up or tie two
@@ -9,8 +13,6 @@ from __future__ import annotations
 
 import ast
 from pathlib import Path
-
-import pytest
 
 REPO = Path(__file__).resolve().parents[1]
 PACKAGES = ("engine", "tables", "ledger", "accounts", "config")
@@ -84,13 +86,3 @@ def test_the_finder_sees_a_cycle() -> None:
 
 def test_no_import_cycle() -> None:
     assert _cycles(_graph()) == []
-
-
-@pytest.mark.parametrize("module", sorted(m for m in _modules() if m.startswith("engine")))
-def test_the_engine_imports_no_django_and_no_web_layer(module: str) -> None:
-    outside = {
-        name
-        for name in _imports(_modules()[module])
-        if name.split(".")[0] in ("django", "channels", "tables", "ledger", "accounts", "config")
-    }
-    assert outside == set()

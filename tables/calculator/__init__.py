@@ -1,4 +1,5 @@
-"""The 算分器 (score calculator): a query read into the engine's scoring, and its answer.
+"""The 算分器 (score calculator): a query read into the engine's scoring, and its answer
+(``calculate``), and its page (``views``).
 
 May import: ``tables.rooms`` (the rules form), ``engine``.
 """

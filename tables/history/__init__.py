@@ -1,4 +1,5 @@
-"""Finished hands: replays, the record of a room, shared replay links and their pages.
+"""Finished hands: a hand's record (``selectors``), its replay (``replays``), shared replay links
+(``shares``), a room's record (``record``) and their pages (``views``).
 
 May import: ``tables.rooms``, ``tables.screen``, ``tables.play``, ``tables.models``.
 """

@@ -11,11 +11,11 @@ from accounts.models import User
 from ledger.models import Entry
 from tables.models import AuditEntry, DissolveVote, Hand, Match, Room, Seat
 
-__all__ = ["MatchRecord", "RoomRecord", "room_record", "room_record_visible"]
+__all__ = ["RecordedMatch", "RoomRecord", "room_record", "room_record_visible"]
 
 
 @dataclass
-class MatchRecord:
+class RecordedMatch:
     match: Match
     hands: list[Hand]
     votes: list[DissolveVote]
@@ -25,7 +25,7 @@ class MatchRecord:
 @dataclass
 class RoomRecord:
     room: Room
-    matches: list[MatchRecord]
+    matches: list[RecordedMatch]
     audit: list[AuditEntry]
 
 
@@ -50,7 +50,7 @@ def room_record(room: Room) -> RoomRecord:
     for m in Match.objects.filter(room=room).order_by("number"):
         mine = [v for v in votes if v.match_id == m.pk]
         matches.append(
-            MatchRecord(
+            RecordedMatch(
                 match=m,
                 hands=list(m.hands.order_by("number")),
                 votes=mine,

@@ -1,4 +1,5 @@
-"""A finished hand's replay, its share links and its log for ``engine.replay``. Thin views.
+"""A finished hand's page, its replay, share links and log for ``engine.replay``, and a room's
+record. Thin views.
 
 Every way in ends in the same friendly 404 when the hand is not there for this visitor:
 unknown, still in play, not theirs, or a revoked link. Which of these it was is not said.
@@ -7,20 +8,24 @@ unknown, still in play, not theirs, or a revoked link. Which of these it was is 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.cache import patch_vary_headers
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.models import User
+from tables.history import selectors as hand_selectors
+from tables.history.record import room_record, room_record_visible
 from tables.history.replays import replay_frame
-from tables.history.shares import ShareError, share_create, share_hand, share_revoke
+from tables.history.shares import ShareError, share_create, share_hand, share_revoke, shares_of
 from tables.models import Hand
-from tables.play.proof import hand_finished, hand_log_filename, hand_log_line
+from tables.play.proof import deal_proof, hand_finished, hand_log_filename, hand_log_line
 from tables.rooms import selectors
+from tables.rooms.views import with_room
 from tables.screen.board import seat_name
 
 
@@ -36,7 +41,7 @@ def missing(request: HttpRequest) -> HttpResponse:
 
 def _players_hand(request: HttpRequest, hand_id: int) -> Hand | None:
     """The hand if it has ended and the visitor sat at its table (or owns the room)."""
-    hand = selectors.hand_visible_to(hand_id, _user(request))
+    hand = hand_selectors.hand_visible_to(hand_id, _user(request))
     return hand if hand is not None and hand_finished(hand) else None
 
 
@@ -122,3 +127,35 @@ def share_end(request: HttpRequest, hand_id: int, share_id: int) -> HttpResponse
         hand_id,
         lambda hand, user: share_revoke(hand=hand, share_id=share_id, user=user),
     )
+
+
+@login_required
+@require_http_methods(["GET"])
+def hand_detail(request: HttpRequest, hand_id: int) -> HttpResponse:
+    """One hand of the ledger: who paid whom, and why."""
+    hand = hand_selectors.hand_visible_to(hand_id, _user(request))
+    if hand is None:
+        raise Http404
+    user = _user(request)
+    return render(
+        request,
+        "tables/hand_detail.html",
+        {
+            "record": hand_selectors.hand_record(hand),
+            "proof": deal_proof(hand),
+            "can_share": hand_finished(hand) and hand.room.owner_id == user.pk,
+            "shares": shares_of(hand),
+        },
+    )
+
+
+@login_required
+@require_http_methods(["GET"])
+@with_room
+def record(request: HttpRequest, room: Any) -> HttpResponse:
+    """The room's record: matches, hands, 解散 votes with their answers, the audit log."""
+    user = request.user
+    assert isinstance(user, User)
+    if not room_record_visible(room, user):
+        raise Http404
+    return render(request, "tables/room_record.html", {"record": room_record(room)})

@@ -14,12 +14,10 @@ Every function runs inside the caller's transaction with the room row locked.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
 from django.db.models import Q
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tables.models import DissolveAnswer, DissolveVote, Room
@@ -31,14 +29,12 @@ __all__ = [
     "SUMMARY_KEY",
     "VOTE_SECONDS",
     "VoteState",
-    "VoteView",
     "match_dissolve",
-    "message_apply",
     "vote_cancel",
+    "vote_message_apply",
     "vote_open",
     "vote_state_load",
     "vote_tick",
-    "vote_view",
     "votes_of",
 ]
 
@@ -84,7 +80,7 @@ def vote_open(t: Table) -> DissolveVote | None:
     return votes_of(t).vote
 
 
-def message_apply(
+def vote_message_apply(
     t: Table, seat_index: int, message: ProposeDissolve | AnswerDissolve, now: datetime
 ) -> None:
     """A seated player proposes, or answers the vote under way; :class:`PlayError` refuses."""
@@ -207,30 +203,6 @@ def match_dissolve(t: Table, now: datetime) -> None:
     MatchRecord.objects.filter(room=t.room, ended_at=None).update(ended_at=now)
 
 
-# ---------------------------------------------------------------- what a page shows
-
-
-@dataclass
-class AnswerView:
-    name: str
-    state: str
-    """``agreed``, ``refused`` or ``waiting``."""
-    label: str
-
-
-@dataclass
-class VoteView:
-    """The 解散 panel for one viewer: the vote under way, or the button to propose one."""
-
-    can_propose: bool = False
-    proposer: str = ""
-    seconds_left: int = 0
-    answers: list[AnswerView] = field(default_factory=list)
-    can_answer: bool = False
-    running: bool = False
-    vote_seconds: int = VOTE_SECONDS
-
-
 def vote_state_load(room: Room, *, hand_id: int | None = None) -> VoteState:
     """Read the vote under way and the proposals of the hand in play (``hand_id``; default:
     the one ``room.state`` names). No query while ``room.state`` says no vote runs
@@ -258,42 +230,3 @@ def _answers(vote: DissolveVote) -> dict[int, bool]:
     # Not vote.answers.all(): a vote object kept from earlier in the transaction may carry
     # answers prefetched before the latest one.
     return dict(DissolveAnswer.objects.filter(vote=vote).values_list("seat", "agree"))
-
-
-def vote_view(
-    *,
-    room: Room,
-    names: list[str],
-    my_index: int | None,
-    finished: bool,
-    now: datetime | None = None,
-    votes: VoteState | None = None,
-) -> VoteView:
-    """What the player in seat ``my_index`` (None: a spectator) sees of the vote; ``names``
-    are the four seats' names as the table shows them. ``votes``: the vote as already read
-    (:func:`vote_state_load`; read here when not given)."""
-    now = now or timezone.now()
-    if finished:
-        return VoteView()
-    if votes is None:
-        votes = vote_state_load(room)
-    vote = votes.vote
-    if vote is None:
-        proposed = my_index is not None and my_index in votes.proposers
-        return VoteView(can_propose=my_index is not None and not proposed)
-    answers = votes.answers
-    view = VoteView(
-        running=True,
-        proposer=names[vote.proposer_seat],
-        seconds_left=max(0, int((vote.deadline - now).total_seconds() + 0.999)),
-        can_answer=my_index is not None
-        and my_index != vote.proposer_seat
-        and my_index not in answers,
-    )
-    for index, name in enumerate(names):
-        if index == vote.proposer_seat:
-            continue
-        state = "waiting" if index not in answers else "agreed" if answers[index] else "refused"
-        label = {"waiting": _("Waiting"), "agreed": _("Agreed"), "refused": _("Refused")}[state]
-        view.answers.append(AnswerView(name=name, state=state, label=label))
-    return view

@@ -155,7 +155,7 @@ def message_apply(t: Table, seat: Seat, message: Message) -> bool:
     """What the player in ``seat`` sent (see :mod:`tables.play.protocol`); False if it asked for
     what already was (nothing changed, nothing to save or show)."""
     if isinstance(message, ProposeDissolve | AnswerDissolve):
-        dissolve.message_apply(t, seat.index, message, timezone.now())
+        dissolve.vote_message_apply(t, seat.index, message, timezone.now())
         return True
     if not isinstance(message, SetTuoguan) and dissolve.vote_open(t) is not None:
         raise PlayError(_("The table is paused while the vote to dissolve the room runs."))

@@ -2,17 +2,14 @@
 per database.
 
 Django builds a query's SQL afresh each time it runs it. For the room's locked row and its
-seats (with their users), which every move and every tick reads, building the SQL took
-longer than running it: on one mid-hand room, 0.35 ms against 0.15 ms for the room and
-0.48 ms against about 0.15 ms for the seats. Here the ORM builds each once, from the same
-QuerySet the code would otherwise run, and later calls only bind the parameter, then turn
-the rows into models the way the ORM does (its converters, ``Model.from_db``), so the
-objects are the ones the QuerySet would give. The room's row is read the same way, not
-through ``RawQuerySet`` (which works out its columns and converters on every call: under
-load the two reads were a twelfth of the server's CPU), and the converters are found
-once per connection. The room's write back (:func:`room_save`)
-likewise: ``Model.save(update_fields=...)`` built its UPDATE each time (232 us against 81
-us for the same statement, JSON encoding included).
+seats (with their users), which every move and every tick reads, building the SQL takes
+longer than running it. Here the ORM builds each once, from the same QuerySet the code would
+otherwise run, and later calls only bind the parameter, then turn the rows into models the
+way the ORM does (its converters, ``Model.from_db``), so the objects are the ones the
+QuerySet would give. The room's row is read the same way, not through ``RawQuerySet``
+(which works out its columns and converters on every call), and the converters are found
+once per connection. The room's write back (:func:`room_save`) likewise:
+``Model.save(update_fields=...)`` builds its UPDATE each time.
 
 A move and a tick want both reads at once: :func:`room_locked_with_seats` sends them to
 PostgreSQL in one round trip, which the one database thread of a process no longer waits

@@ -10,8 +10,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from engine.rules import OPTION_CHOICES, PROFILES, Rules, RulesError
-from tables.rooms.selectors import OPTION_LABELS, PROFILE_LABELS, VALUE_LABELS
 from tables.rooms.services import MATCH_LENGTH_MAX, TURN_SECONDS_MAX, TURN_SECONDS_MIN
+from tables.screen.rule_labels import OPTION_LABELS, PROFILE_LABELS, VALUE_LABELS
 
 RULE_FIELDS = [f.name for f in dataclasses.fields(Rules) if f.name != "profile"]
 BOOL_OPTIONS = [n for n in RULE_FIELDS if isinstance(getattr(PROFILES["standard"], n), bool)]

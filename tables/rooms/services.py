@@ -1,16 +1,11 @@
-"""Writes: rooms, seats, and a running table's inputs and open pages. One transaction each.
+"""Writes: rooms and seats, one transaction each; they refuse with :class:`RoomError`.
 
-Rooms and seats refuse with :class:`RoomError`; a running table with
-:class:`~tables.play.protocol.PlayError`. The table's own logic lives in ``tables.play.moves``,
-``tables.play.clock`` and ``tables.play.presence``; here each write locks, calls it and commits.
+A running table's inputs are :mod:`tables.play.inputs`.
 """
 
 from __future__ import annotations
 
 import secrets
-import time
-from collections.abc import Callable
-from datetime import datetime
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -20,12 +15,9 @@ from accounts.models import User
 from clubs.selectors import club_room_visible, club_seat_refusal
 from engine.rules import Rules
 from tables.models import BOT_BASIC, SEATS, Hand, Match, Room, Seat
-from tables.play import clock, moves, presence
-from tables.play.protocol import Message, PlayError
-from tables.play.rows import room_locked
-from tables.play.table import Table, VoteState, load_table, table_locked
-from tables.rooms import selectors
-from tables.socket import limits
+from tables.play import clock, inputs, moves
+from tables.play.protocol import PlayError
+from tables.rooms import lookup_limits, selectors
 
 TURN_SECONDS_MIN = 5
 TURN_SECONDS_MAX = 120
@@ -121,12 +113,12 @@ def room_find_anonymous(*, ip: str, number: str) -> Room:
 
 
 def _room_lookup(room: Room | None, *, user_id: int | None, ip: str, number: str) -> Room:
-    if limits.lookup_misses_exhausted(user_id=user_id, ip=ip):
+    if lookup_limits.lookup_misses_exhausted(user_id=user_id, ip=ip):
         raise RoomLookupLimited(
             _("Too many room numbers that lead nowhere; try again in a few minutes.")
         )
     if room is None or not club_room_visible(room, user_id):
-        limits.lookup_miss_count(user_id=user_id, ip=ip)
+        lookup_limits.lookup_miss_count(user_id=user_id, ip=ip)
         raise RoomError(_("There is no room %(number)s.") % {"number": number.strip() or "—"})
     return room
 
@@ -185,7 +177,7 @@ def seat_leave(*, room: Room, user: User) -> None:
     and goes on 托管: the bot plays it until the player comes back and takes control."""
     if room.status == Room.Status.PLAYING:
         try:
-            _table_change(
+            inputs.table_change(
                 room.number,
                 user,
                 lambda t, seat: moves.tuoguan_set(t, seat, True, Seat.TuoguanReason.LEFT),
@@ -337,77 +329,3 @@ def room_rematch(*, room: Room, by_user: User) -> Room:
         Seat.objects.filter(room=room, bot="").update(ready=False, tuoguan=False)
         Seat.objects.filter(room=room).exclude(bot="").update(ready=True, tuoguan=False)
         return room
-
-
-# ---------------------------------------------------------------- a running table
-
-
-def _table_change(
-    number: str, user: User, change: Callable[[Table, Seat], bool], now: datetime | None = None
-) -> clock.Committed | None:
-    """Lock the table, let ``change`` act for ``user``'s seat, book a hand it ended, commit.
-
-    ``change`` says whether it changed anything: an input that changes nothing (托管 off
-    while not on 托管, 准备 twice) is not committed, so the version stays and nobody is sent
-    a new board. Returns what it committed, or None."""
-    read_at = time.time()
-    with transaction.atomic():
-        t = table_locked(number)
-        # The clock is read once the room is locked (tables.play.clock.advance says why).
-        now = now or timezone.now()
-        seat = moves.seat_playing(t, user)
-        if not change(t, seat):
-            return None
-        moves.hand_book_if_ended(t, now)
-        clock.table_commit(t, now)
-        return clock.committed(t, read_at)
-
-
-def table_act(
-    *, number: str, user: User, message: Message, now: datetime | None = None
-) -> clock.Committed | None:
-    """Apply what ``user`` sent at table ``number`` (parsed by :func:`tables.play.protocol.
-    parse_message`); :class:`~tables.play.protocol.PlayError` changes nothing. Returns what it
-    committed (the caller's process pushes from it), or None: the input asked for what
-    already was."""
-    return _table_change(number, user, lambda t, seat: moves.message_apply(t, seat, message), now)
-
-
-def seat_connect(*, number: str, user: User, now: datetime | None = None) -> clock.Committed | None:
-    """A page of ``user`` opened the table; what that committed (None: not ``user``'s
-    table, or the seat was online already: nothing to commit or show)."""
-    return _pages(number, user, +1, now)
-
-
-def seat_disconnect(
-    *, number: str, user: User, now: datetime | None = None
-) -> clock.Committed | None:
-    """A page of ``user`` closed (its socket's slots already given back); when it was the
-    seat's last, the seat goes offline, and after the grace period on 托管."""
-    return _pages(number, user, -1, now)
-
-
-def _pages(number: str, user: User, delta: int, now: datetime | None) -> clock.Committed | None:
-    read_at = time.time()
-    with transaction.atomic():
-        room = room_locked(number)
-        now = now or timezone.now()  # once locked (tables.play.clock.advance says why)
-        if room is None or not user.is_authenticated:
-            return None
-        seat = Seat.objects.filter(room=room, user=user).first()
-        if seat is None:
-            return None
-        # The pages are counted by their sockets' leases, so a killed process's run out
-        # (tables.socket.limits); only a change between online and offline is committed and shown.
-        pages = limits.account_sockets_at(user_id=user.pk, number=number)
-        if not presence.seat_pages_count(seat, max(pages, 1) if delta > 0 else pages, now):
-            return None
-        t = load_table(room)
-        if t is None:
-            room.version += 1
-            room.save(update_fields=["version"])
-            return clock.Committed(room=room, table=None, votes=VoteState(), read_at=read_at)
-        if delta > 0:
-            presence.turn_refreshed_on_return(t, seat, now)
-        clock.table_commit(t, now)
-        return clock.committed(t, read_at)

@@ -22,7 +22,8 @@ from tables.models import Room
 from tables.play.table import load_table
 from tables.rooms import selectors
 from tables.rooms.invites import first_empty_seat, invite_qr_svg
-from tables.screen.board import seat_of
+from tables.screen import rule_labels
+from tables.screen.board import seat_index_of
 from tables.screen.private import render_private
 from tables.screen.public import render_public
 
@@ -70,7 +71,7 @@ def live_context(
         "my_seat": my_seat,
         "is_owner": is_owner,
         "waiting": room.status == Room.Status.WAITING,
-        "summary": selectors.rules_summary(room.rules),
+        "summary": rule_labels.rules_summary(room.rules),
         "invite_url": invite_url,
         "all_filled": all(not s.is_empty for s in seats),
         "all_ready": all(s.ready for s in seats if not s.is_empty),
@@ -81,7 +82,7 @@ def live_context(
         context["invite_qr"] = invite_qr_svg(invite_url)
     table = load_table(room)
     if table is not None and table.hand is not None:
-        seat = seat_of(table, user)
+        seat = seat_index_of(table, user)
         context["table"] = table_root(
             seat,
             render_public(table),

@@ -1,4 +1,4 @@
-"""Lobby, room pages and hand records. Thin: forms validate, services write, selectors read."""
+"""Lobby and room pages. Thin: forms validate, services write, selectors read."""
 
 from __future__ import annotations
 
@@ -15,21 +15,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.models import User
-from clubs.selectors import my_clubs, offline_recording
+from clubs.selectors import my_clubs
 from config.clientip import request_ip
 from engine.rules import Rules
-from tables.calculator.calculate import (
-    MELD_KINDS_SHOWN,
-    PICKER_ROWS,
-    CalculatorForm,
-    calculator_result,
-    query_with_tile,
-)
-from tables.history.shares import shares_of
 from tables.models import Room
 from tables.play import events
 from tables.play.phrases import PHRASES
-from tables.play.proof import deal_proof, hand_finished
 from tables.rooms import selectors, services
 from tables.rooms.forms import JoinForm, RoomForm, RulesForm, profile_defaults
 from tables.rooms.services import RoomError, RoomLookupLimited
@@ -231,40 +222,3 @@ def room_rules(request: HttpRequest, room: Room) -> HttpResponse:
         {"form": form, "profile_defaults": profile_defaults(), "room": room, "creating": False},
         status=400 if request.method == "POST" else 200,
     )
-
-
-@login_required
-@require_http_methods(["GET"])
-def hand_detail(request: HttpRequest, hand_id: int) -> HttpResponse:
-    """One hand of the ledger: who paid whom, and why."""
-    hand = selectors.hand_visible_to(hand_id, _user(request))
-    if hand is None:
-        raise Http404
-    user = _user(request)
-    return render(
-        request,
-        "tables/hand_detail.html",
-        {
-            "record": selectors.hand_record(hand),
-            "proof": deal_proof(hand),
-            "can_share": hand_finished(hand) and hand.room.owner_id == user.pk,
-            "shares": shares_of(hand),
-        },
-    )
-
-
-@require_http_methods(["GET"])
-def calculator(request: HttpRequest) -> HttpResponse:
-    """The 算分器, open to everyone: the whole hand is in the query, so a result is a link."""
-    if "tile" in request.GET:  # a picker tap without JavaScript
-        return redirect(f"{request.path}?{query_with_tile(request.GET)}")
-    form = CalculatorForm(request.GET if request.GET else None)
-    context = {
-        "form": form,
-        "result": calculator_result(form),
-        "profile_defaults": profile_defaults(),
-        "picker": PICKER_ROWS,
-        "meld_kinds": MELD_KINDS_SHOWN,
-        "offline": offline_recording(request.user, request.GET.get("club", "")),
-    }
-    return render(request, "tables/calculator.html", context)

@@ -34,10 +34,8 @@ from tables.screen.melds import MeldView, meld_label, melds_view, tile_codes
 from tables.screen.settlement import Settlement, settlement_of
 
 __all__ = [
-    "Board",
     "PrivateBoard",
     "PublicBoard",
-    "board_for",
     "private_board",
     "public_board",
     "seat_name",
@@ -202,18 +200,6 @@ class PrivateBoard:
     @property
     def ends_at_ms(self) -> int | None:
         return None if self.deadline is None else int(self.deadline.timestamp() * 1000)
-
-
-@dataclass
-class Board:
-    """One viewer's whole table: the shared public part and, for a seated viewer, their own."""
-
-    public: PublicBoard
-    private: PrivateBoard | None
-
-    @property
-    def me(self) -> SeatPanel | None:
-        return None if self.private is None else self.public.panels[self.private.seat]
 
 
 def seat_name(seat: Seat) -> str:
@@ -408,17 +394,8 @@ def private_board(table: Table, seat: int) -> PrivateBoard:
     return board
 
 
-def seat_of(table: Table, viewer: User | None) -> int | None:
+def seat_index_of(table: Table, viewer: User | None) -> int | None:
     """The viewer's seat at the table, or None (a spectator)."""
     if viewer is None:
         return None
     return next((s.index for s in table.seats if s.user_id == viewer.pk), None)
-
-
-def board_for(table: Table, viewer: User | None, now: datetime | None = None) -> Board:
-    """The table as ``viewer`` may see it: everything public, and their own seat's part."""
-    seat = seat_of(table, viewer)
-    return Board(
-        public=public_board(table, now),
-        private=None if seat is None else private_board(table, seat),
-    )

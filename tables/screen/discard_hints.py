@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from engine.play.hints import Hints, hints_after_discard, turn_distance
 from engine.tiles import format_tile
 from engine.views import SeatInfo
-from tables.templatetags.mahjong_tiles import tile_label
+from tables.screen.tiles import tile_label
 
 __all__ = ["discard_waits", "waits_text"]
 

@@ -22,11 +22,11 @@ from django.utils.translation import gettext as _
 
 from tables.models import Room
 from tables.play.table import Table
-from tables.rooms import selectors
+from tables.screen import rule_labels
 from tables.screen.board import PublicBoard, SeatPanel, public_board
 from tables.screen.melds import MeldView
 from tables.screen.memo import compact, remembered, remembered_render
-from tables.templatetags.mahjong_tiles import render_tiles
+from tables.screen.tiles import render_tiles
 
 __all__ = ["render_public", "room_rules", "seat_panel"]
 
@@ -230,7 +230,7 @@ def room_rules(room: Room) -> SafeString:
         key,
         lambda: compact(
             render_to_string(
-                RULES_TEMPLATE, {"room": room, "summary": selectors.rules_summary(room.rules)}
+                RULES_TEMPLATE, {"room": room, "summary": rule_labels.rules_summary(room.rules)}
             )
         ),
     )

@@ -3,9 +3,9 @@
 ``consumer`` is the socket (receive, parse, hand to the services, forward pushes); ``pushes``
 renders one change once per process for all its pages; ``heartbeat`` beats every page and
 catches up a page that missed a change; ``deadline_once`` runs a passed deadline once per
-process; ``loop_local`` keeps objects that belong to one event loop; ``limits`` are a socket's
-input rate and its slots; ``scope`` reads a socket's language, origin and CSRF token;
-``routing`` is the URL the socket answers on.
+process; ``loop_local`` keeps objects that belong to one event loop; ``limits`` are a
+socket's input rate and openings (its slots are ``tables.play.page_leases``); ``scope`` reads
+a socket's language, origin and CSRF token; ``routing`` is the URL the socket answers on.
 
 May import: ``tables.rooms``, ``tables.screen``, ``tables.play``, ``tables.models``.
 """

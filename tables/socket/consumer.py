@@ -2,7 +2,7 @@
 
 It pushes the page's ``#live`` fragment (rendered for this connection's own seat) whenever the
 table changes, passes the player's inputs (parsed by :mod:`tables.play.protocol`) to
-:func:`tables.rooms.services.table_act`, and keeps a timer for the table's next deadline
+:func:`tables.play.inputs.table_act`, and keeps a timer for the table's next deadline
 (:func:`tables.play.clock.advance`). The group message says only "changed"; it never carries tiles.
 """
 
@@ -26,7 +26,7 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from config.cache import UNREACHABLE
 from config.clientip import scope_ip
-from tables.play import clock, events, phrases
+from tables.play import clock, events, inputs, page_leases, phrases
 from tables.play.protocol import Message, Phrase, PlayError, parse_text, printable
 from tables.rooms import selectors, services
 from tables.rooms.table_page import render_live
@@ -139,7 +139,7 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
             await self.close(code=CLOSE_TOO_MANY_SOCKETS)
             return
         seated = await database_sync_to_async(selectors.seat_of)(room, self.user) is not None
-        slots = await database_sync_to_async(limits.socket_slots_take)(
+        slots = await database_sync_to_async(page_leases.socket_slots_take)(
             user_id=self.user.pk, number=self.number, channel=self.channel_name, seated=seated
         )
         if slots is None:
@@ -161,7 +161,7 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         # Counted before the first push, so that push already shows the seat online: the
         # page was served showing it so, and a push correcting it afterwards would be a
         # second swap of an unchanged table (and a layout shift).
-        change = await database_sync_to_async(services.seat_connect)(
+        change = await database_sync_to_async(inputs.seat_connect)(
             number=self.number, user=self.user
         )
         self.counted = seated  # its seat is counted online while the page is open
@@ -211,16 +211,16 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
             if self.slots:
                 # First, so that the seat's page count below no longer holds this socket.
                 slots, self.slots = self.slots, ()
-                await database_sync_to_async(limits.socket_slots_release)(
+                await database_sync_to_async(page_leases.socket_slots_release)(
                     keys=list(slots), channel=self.channel_name
                 )
         except Exception as exc:
-            # The leases run out by themselves (tables.socket.limits.slot_lease).
+            # The leases run out by themselves (tables.play.page_leases.slot_lease).
             logger.warning("table %s: freeing the socket's slots failed: %s", self.number, exc)
         try:
             if self.counted and self.user is not None:
                 self.counted = False
-                change = await database_sync_to_async(services.seat_disconnect)(
+                change = await database_sync_to_async(inputs.seat_disconnect)(
                     number=self.number, user=self.user
                 )
                 if change is not None:
@@ -278,7 +278,7 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
     def _act(self, message: Message) -> clock.Committed | None:
         assert self.user is not None
         with translation.override(self.language):
-            return services.table_act(number=self.number, user=self.user, message=message)
+            return inputs.table_act(number=self.number, user=self.user, message=message)
 
     async def table_changed(self, event: dict[str, Any]) -> None:
         version = event.get("version")

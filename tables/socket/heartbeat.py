@@ -1,6 +1,6 @@
 """One heartbeat per process for all its open pages.
 
-An open page renews its socket slots' leases (:mod:`tables.socket.limits`) and, for a seated
+An open page renews its socket slots' leases (:mod:`tables.play.page_leases`) and, for a seated
 player, tells :mod:`tables.play.presence` that the page is still there. Each page used to beat on
 its own: with 800 pages a process wrote 800 times every interval, each write its own
 transaction on the one database thread, and each held up the moves queued behind it (a
@@ -49,9 +49,8 @@ from channels.db import database_sync_to_async
 from django.db import connections
 from django.utils import timezone
 
-from tables.play import events, presence
+from tables.play import events, page_leases, presence
 from tables.rooms import selectors
-from tables.socket import limits
 from tables.socket.loop_local import PerLoop
 
 if TYPE_CHECKING:
@@ -102,7 +101,7 @@ class Page:
 def pages_beat(pages: Iterable[Page], now: datetime | None = None) -> None:
     """Renew every page's slot leases and report every counted seat still open: one write."""
     pages = list(pages)
-    limits.socket_slots_renew({slot: p.channel for p in pages for slot in p.slots})
+    page_leases.socket_slots_renew({slot: p.channel for p in pages for slot in p.slots})
     seats = {(p.number, p.user_id) for p in pages if p.user_id is not None}
     presence.heartbeats(seats, now=now or timezone.now())
 

@@ -36,7 +36,7 @@ from tables.play.clock import Committed
 from tables.play.dissolve import VoteState, vote_state_load
 from tables.play.table import Table, load_table
 from tables.rooms.table_page import clock_tag, table_root
-from tables.screen.board import seat_of
+from tables.screen.board import seat_index_of
 from tables.screen.memo import rendering_in
 from tables.screen.private import PrivateView, private_view, render_private_view
 from tables.screen.public import render_public
@@ -241,7 +241,7 @@ def table_frame(
     answer in a window changes only the answering seat's part). ``shown`` is updated."""
     table = snap.table
     assert table is not None
-    seat = seat_of(table, viewer)
+    seat = seat_index_of(table, viewer)
     public = _public(snap, language)
     private = _private(snap, seat, language, csrf_token)
     if not shown.table:

@@ -1,4 +1,4 @@
-"""The staff desk's pages (``/staff/tables/``) and a room's record (``/r/<number>/record/``).
+"""The staff desk's pages (``/staff/tables/``).
 
 The desk answers anyone but staff with 404: it should not even be seen to exist.
 """
@@ -10,17 +10,14 @@ from functools import wraps
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.models import User
-from tables.history.record import room_record, room_record_visible
 from tables.models import AuditEntry
 from tables.play import events
-from tables.rooms.views import with_room
 from tables.staff import desk as staff_desk
 
 View = Callable[..., HttpResponse]
@@ -84,15 +81,3 @@ def desk_action(request: HttpRequest, number: str, action: str) -> HttpResponse:
             % {"room": number, "action": done},
         )
     return redirect("staff_desk")
-
-
-@login_required
-@require_http_methods(["GET"])
-@with_room
-def record(request: HttpRequest, room: Any) -> HttpResponse:
-    """The room's record: matches, hands, 解散 votes with their answers, the audit log."""
-    user = request.user
-    assert isinstance(user, User)
-    if not room_record_visible(room, user):
-        raise Http404
-    return render(request, "tables/room_record.html", {"record": room_record(room)})

@@ -65,8 +65,8 @@ def _codes(text: str) -> list[str]:
 
 
 def seen_from_view(view: dict[str, Any]) -> tuple[Seen, list[dict[str, Any]]]:
-    """What the page built from ``view`` (see ``tables.screen.board.board_for``) shows, and the
-    buttons' engine actions in the same order."""
+    """What the page built from ``view`` (see ``tables.screen.board.private_board``) shows, and
+    the buttons' engine actions in the same order."""
     hand = _codes(view["hand"])
     drawn = view.get("drawn")
     if drawn and drawn in hand:

@@ -21,9 +21,9 @@ from clubs import offline, services
 from clubs.book import club_book
 from clubs.models import Club, Membership, OfflineHand
 from ledger.models import Entry
-from tables import clock
-from tables import services as table_services
 from tables.models import Room, Seat
+from tables.play import clock
+from tables.rooms import services as table_services
 from tests.browser.driver import PHONE, PHONE_LANDSCAPE
 
 pytestmark = pytest.mark.browser

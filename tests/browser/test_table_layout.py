@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 
 from engine.rules import Rules
 from tables.models import Room, Seat
-from tables.play import clock
+from tables.play import clock, inputs
 from tables.play.protocol import parse_message
 from tables.rooms import services
 from tests.browser.driver import LAPTOP, PHONE, PHONE_LANDSCAPE, goto_table
@@ -51,7 +51,7 @@ def settled(user: Any, seed: str = "layout-settled") -> Room:
     """A room whose first hand has just ended, with ``user`` (seat 0) not yet ready."""
     room = start_with_bots(user, tuoguan=True, seed=seed)
     run_clock_until_hand_ends(room)
-    services.table_act(
+    inputs.table_act(
         number=room.number, user=user, message=parse_message({"action": "tuoguan", "on": "0"})
     )
     assert not Seat.objects.get(room=room, index=0).ready

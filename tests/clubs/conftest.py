@@ -16,8 +16,8 @@ from clubs import offline, services
 from clubs.models import Club, Membership
 from engine.rules import Rules
 from ledger.services import hand_entries_create
-from tables import services as table_services
 from tables.models import Hand, Match, Room
+from tables.rooms import services as table_services
 
 
 @pytest.fixture(autouse=True)

@@ -11,11 +11,11 @@ import pytest
 
 from clubs import selectors, services
 from clubs.models import Club
-from tables import services as table_services
 from tables.models import Room, Seat
-from tables.phrases import phrase_send
-from tables.protocol import PlayError
-from tables.services import RoomError
+from tables.play.phrases import phrase_send
+from tables.play.protocol import PlayError
+from tables.rooms import services as table_services
+from tables.rooms.services import RoomError
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 

@@ -11,8 +11,8 @@ from django.test import override_settings
 from clubs import services
 from clubs.models import AuditEntry, Club, Membership
 from clubs.services import ClubError, ClubLookupLimited
-from tables import notify
-from tables import services as table_services
+from tables.play import events
+from tables.rooms import services as table_services
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
@@ -133,7 +133,7 @@ def test_removing_a_member_closes_their_pages_at_the_clubs_rooms(
     # Every room of the club is told, naming the removed member (the consumer closes the
     # pages of the user it names); the layer itself differs (in memory, Redis pub/sub).
     told: list[tuple[str, int]] = []
-    monkeypatch.setattr(notify, "member_evicted", lambda n, u: told.append((n, u)))
+    monkeypatch.setattr(events, "member_evicted", lambda n, u: told.append((n, u)))
     services.member_discipline(
         club=club, by=four[0], user_id=four[2].pk, action="remove", reason="gone"
     )

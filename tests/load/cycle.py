@@ -1,7 +1,7 @@
 """``python -m tests.load.cycle``: the server's CPU per move, without sockets or clients.
 
 One table of four people on a scratch SQLite database, played in this process through the
-same code the live table runs: each move is ``services.table_act`` (lock, judge, save), then
+same code the live table runs: each move is ``inputs.table_act`` (lock, judge, save), then
 the snapshot the pages are pushed from, and the four pages' pushes (``pushes.table_frame``,
 what changed for each page). The snapshot is what the process that made the change keeps
 (``pushes.snapshot_committed``); with ``--reread`` it is read again, as every other process
@@ -51,11 +51,10 @@ def _cycle(number: str, moves: int, seed: int, *, reread: bool = False) -> dict[
     from engine.play.bots import choose_action
     from engine.views import seat_info
     from tables.models import Room
-    from tables.play import clock
+    from tables.play import clock, inputs
     from tables.play.protocol import Move, Ready
     from tables.play.table import load_table
     from tables.play.windows import public_step
-    from tables.rooms import services
     from tables.socket import pushes
 
     rng = random.Random(seed)
@@ -75,7 +74,7 @@ def _cycle(number: str, moves: int, seed: int, *, reread: bool = False) -> dict[
         if t.hand.phase == "ended":
             readies += 1
             seat = next(s.index for s in t.seats if not s.ready)
-            change = services.table_act(number=number, user=users[seat], message=Ready())
+            change = inputs.table_act(number=number, user=users[seat], message=Ready())
         elif not asked:  # a window nobody may answer: the clock closes it after the pause
             assert t.room.deadline is not None
             closes += 1
@@ -84,7 +83,7 @@ def _cycle(number: str, moves: int, seed: int, *, reread: bool = False) -> dict[
             info = seat_info(t.hand, asked[0])
             action = choose_action("basic", info, rng)
             message = Move(action=action, step=public_step(t.room))
-            change = services.table_act(number=number, user=users[asked[0]], message=message)
+            change = inputs.table_act(number=number, user=users[asked[0]], message=message)
         assert change is not None
         read = time.process_time()
         before = snap

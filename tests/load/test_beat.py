@@ -4,6 +4,9 @@ import pytest
 
 from tests.load.server import run_command
 
+# Each runs the benchmark in a subprocess of a few seconds.
+pytestmark = pytest.mark.slow
+
 
 @pytest.mark.parametrize("on_database_thread", [False, True])
 def test_the_beat_benchmark_beats_every_page_of_its_tables(on_database_thread: bool) -> None:

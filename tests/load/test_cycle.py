@@ -3,8 +3,12 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from tests.load.cycle import yardstick_ms
+import pytest
+
 from tests.load.server import run_command
+
+# Each runs the benchmark in a subprocess of a few seconds.
+pytestmark = pytest.mark.slow
 
 SAME = ("of_which_windows_closed", "of_which_ready")
 
@@ -31,7 +35,3 @@ def test_two_runs_play_the_same_changes_and_time_each_part() -> None:
 
 def test_another_seed_deals_other_hands() -> None:
     assert [cycle(1)[k] for k in SAME] != [cycle(2)[k] for k in SAME]
-
-
-def test_the_yardstick_is_a_positive_time() -> None:
-    assert yardstick_ms() > 0

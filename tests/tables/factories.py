@@ -12,7 +12,7 @@ from django.utils import timezone
 from engine.hand import HandState, legal_actions, waiting_on
 from engine.rules import Rules
 from tables.models import Hand, Room, Seat
-from tables.play import clock
+from tables.play import clock, inputs
 from tables.play.protocol import parse_message
 from tables.play.table import Table, load_table
 from tables.play.windows import public_step
@@ -86,7 +86,7 @@ def room_form_data(**extra: Any) -> dict[str, Any]:
 
 def send(room: Room, user: Any, payload: Any, now: datetime | None = None) -> None:
     """What the table's consumer does with a page's message: parse it, then act."""
-    services.table_act(number=room.number, user=user, message=parse_message(payload), now=now)
+    inputs.table_act(number=room.number, user=user, message=parse_message(payload), now=now)
 
 
 def hand_of(room: Room) -> HandState:
@@ -219,3 +219,13 @@ async def page_open(room: Room, user: Any) -> WebsocketCommunicator:
     connected, _ = await comm.connect()
     assert connected
     return comm
+
+
+def four_people_in_play(users: list[Any]) -> Room:
+    """Four people at a table in play, none on 托管 (so nobody moves but them)."""
+    room = start_with_four_people(users)
+    for u in users:
+        send(room, u, {"action": "tuoguan", "on": "0"})
+    room.refresh_from_db()
+    assert not Seat.objects.filter(room=room, tuoguan=True).exists()
+    return room

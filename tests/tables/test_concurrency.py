@@ -19,11 +19,10 @@ from django.utils import timezone
 
 from engine.hand import HandState, legal_actions, waiting_on
 from tables.models import Room, Seat
-from tables.play import clock, presence
+from tables.play import clock, inputs, presence
 from tables.play.protocol import PlayError, parse_message
 from tables.play.rows import room_locked, room_locked_with_seats
 from tables.play.windows import public_step
-from tables.rooms import services
 from tests.tables.factories import start_with_bots, start_with_four_people
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -126,7 +125,7 @@ def test_two_copies_of_one_move_apply_once(table: Room, user: Any) -> None:
     message = parse_message(payload)
     results = race(
         [
-            lambda: services.table_act(number=table.number, user=user, message=message)
+            lambda: inputs.table_act(number=table.number, user=user, message=message)
             for _ in range(3)
         ]
     )

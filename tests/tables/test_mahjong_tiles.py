@@ -9,7 +9,7 @@ from django.template import Context, Template
 from django.utils import translation
 
 from engine.tiles import KIND_COUNT, TILE_NAMES_ZH, format_tile
-from tables.templatetags import mahjong_tiles as mt
+from tables.screen import tiles
 
 USE = re.compile(r'<use href="/static/tiles/sprite\.svg\?v=[0-9a-f]{8}#(t-\w+)"')
 HONOURS_ZH = ("东风", "南风", "西风", "北风", "红中", "发财", "白板")
@@ -52,7 +52,7 @@ def test_labels_follow_the_page_language():
 
 def test_every_english_label_is_distinct():
     with translation.override("en"):
-        assert len({mt.tile_label(k) for k in range(KIND_COUNT)}) == KIND_COUNT
+        assert len({tiles.tile_label(k) for k in range(KIND_COUNT)}) == KIND_COUNT
 
 
 def test_int_kinds_are_accepted():
@@ -69,7 +69,7 @@ def test_tile_back_is_the_back_symbol_without_data_tile():
 def test_sprite_url_is_versioned_by_the_sprites_bytes():
     url = render("{% tile_sprite_url %}")
     assert re.fullmatch(r"/static/tiles/sprite\.svg\?v=[0-9a-f]{8}", url)
-    assert url == mt.sprite_url()
+    assert url == tiles.sprite_url()
 
 
 def test_bao_flag_adds_class_and_the_mark_inside_the_tile():
@@ -220,11 +220,11 @@ def test_a_tile_built_once_is_never_served_in_another_catalog():
     """Built tiles are kept per translation catalog: the same tile in turn under Chinese,
     English, and no translation at all (what ``deactivate_all`` leaves) is labelled by each."""
     with translation.override("zh-hans"):
-        assert 'aria-label="五万"' in mt.render_tile("5m")
+        assert 'aria-label="五万"' in tiles.render_tile("5m")
     with translation.override("en"):
-        assert 'aria-label="5 Characters"' in mt.render_tile("5m")
+        assert 'aria-label="5 Characters"' in tiles.render_tile("5m")
     with translation.override(None):  # deactivated: the source strings
-        assert 'aria-label="5 Characters"' in mt.render_tile("5m")
+        assert 'aria-label="5 Characters"' in tiles.render_tile("5m")
     with translation.override("zh-hans"):
-        assert mt.render_tile("5m") is mt.render_tile("5m")  # built once, then kept
-        assert 'aria-label="五万"' in mt.render_tile("5m")
+        assert tiles.render_tile("5m") is tiles.render_tile("5m")  # built once, then kept
+        assert 'aria-label="五万"' in tiles.render_tile("5m")

@@ -253,10 +253,10 @@ async def page_counts_after_a_kill(
     """Seat 0's page on the second process; that process is killed and the page reconnects
     to the first at once. What the seat's page count and presence did then."""
     from tables.models import Seat
-    from tables.socket import limits
+    from tables.play import page_leases
 
     def count() -> int:
-        return limits.account_sockets_at(user_id=user_id, number=number)
+        return page_leases.account_sockets_at(user_id=user_id, number=number)
 
     async def page(port: int) -> Any:
         origin = f"http://127.0.0.1:{port}"

@@ -11,6 +11,9 @@ from engine.cli.bench import main, run_cli
 from engine.cli.score import make_score_input, score_line
 from engine.cli.wincheck import check_line, make_wincheck_input
 
+# The bench runs the tools in subprocesses: benchmarks' plumbing, out of the quick suite.
+pytestmark = pytest.mark.slow
+
 
 def test_run_cli_answers_every_line_like_the_library() -> None:
     lines = make_wincheck_input(300, seed=3)
@@ -29,7 +32,6 @@ def test_main_prints_a_rate_per_path(capsys: pytest.CaptureFixture[str]) -> None
         assert re.fullmatch(r"\w+ +[\d,]+/s \([\d,]+ in [\d.]+ s\)", line), line
 
 
-@pytest.mark.slow
 def test_default_score_input_has_no_repeated_line() -> None:
     """The bench says no line repeats at its default size (about six seconds)."""
     lines = make_score_input(50_000, seed=1)

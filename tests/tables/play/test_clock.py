@@ -10,9 +10,8 @@ from django.utils import timezone
 
 from engine.tiles import format_tile
 from tables.models import Hand, Room, Seat
-from tables.play import clock
+from tables.play import clock, inputs
 from tables.play.protocol import parse_message
-from tables.rooms import services
 from tests.tables.factories import (
     hand_of,
     move_json,
@@ -77,7 +76,7 @@ def test_an_input_reads_the_clock_once_the_room_is_locked(
     started: Room, user: Any, monkeypatch: Any
 ) -> None:
     state = run_until_my_turn(started, user)
-    clock_at = _lock_takes(monkeypatch, services, "table_locked", 30)
+    clock_at = _lock_takes(monkeypatch, inputs, "table_locked", 30)
     send(started, user, move_json(started, state, 0))
     started.refresh_from_db()
     assert started.deadline is not None and started.deadline >= clock_at[1]
@@ -100,8 +99,8 @@ def test_a_disconnected_player_is_played_after_the_grace_period(
     now = timezone.now()
     state = run_until_my_turn(started, user)
     assert state.phase != "ended", "the hand ended before seat 0 acted"
-    assert services.seat_connect(number=started.number, user=user, now=now)
-    assert services.seat_disconnect(number=started.number, user=user, now=now)
+    assert inputs.seat_connect(number=started.number, user=user, now=now)
+    assert inputs.seat_disconnect(number=started.number, user=user, now=now)
     started.refresh_from_db()
     assert started.deadline is not None
     assert started.deadline <= now + timedelta(seconds=5)
@@ -127,7 +126,7 @@ def test_a_seat_out_of_time_in_a_claim_window_passes_without_tuoguan(started: Ro
 def test_missing_the_ready_timer_readies_without_tuoguan(started: Room, user: Any) -> None:
     play_out_hand(started, user, timezone.now())
     started.refresh_from_db()
-    services.seat_connect(number=started.number, user=user)  # the player is at the table, just slow
+    inputs.seat_connect(number=started.number, user=user)  # the player is at the table, just slow
     started.refresh_from_db()
     assert started.turn_deadline is not None
     assert clock.advance(started.number, now=started.turn_deadline + timedelta(seconds=1))
@@ -143,8 +142,8 @@ def test_a_player_gone_past_the_grace_period_is_readied_on_tuoguan(
     settings.TABLE_DISCONNECT_GRACE_SECONDS = 5
     play_out_hand(started, user, timezone.now())
     now = timezone.now()
-    services.seat_connect(number=started.number, user=user, now=now)
-    services.seat_disconnect(number=started.number, user=user, now=now)
+    inputs.seat_connect(number=started.number, user=user, now=now)
+    inputs.seat_disconnect(number=started.number, user=user, now=now)
     assert clock.advance(started.number, now=now + timedelta(seconds=6))
     assert Seat.objects.get(room=started, index=0).tuoguan
 
@@ -153,7 +152,7 @@ def test_the_timeout_is_recorded_as_the_reason_and_asks_still_there(
     started: Room, user: Any
 ) -> None:
     from tables.play.table import load_table
-    from tables.screen.board import board_for
+    from tables.screen.board import private_board
 
     state = run_until_my_turn(started, user)
     assert state.phase != "ended", "the hand ended before seat 0 acted"
@@ -164,9 +163,8 @@ def test_the_timeout_is_recorded_as_the_reason_and_asks_still_there(
     started.refresh_from_db()
     table = load_table(started)
     assert table is not None
-    board = board_for(table, user)
-    assert board.private is not None and board.private.tuoguan_reason == "timeout"
-    services.table_act(
+    assert private_board(table, 0).tuoguan_reason == "timeout"
+    inputs.table_act(
         number=started.number, user=user, message=parse_message({"action": "tuoguan", "on": "0"})
     )
     seat.refresh_from_db()
@@ -178,8 +176,8 @@ def test_a_disconnection_is_recorded_as_the_reason(started: Room, user: Any, set
     now = timezone.now()
     state = run_until_my_turn(started, user)
     assert state.phase != "ended", "the hand ended before seat 0 acted"
-    services.seat_connect(number=started.number, user=user, now=now)
-    services.seat_disconnect(number=started.number, user=user, now=now)
+    inputs.seat_connect(number=started.number, user=user, now=now)
+    inputs.seat_disconnect(number=started.number, user=user, now=now)
     assert clock.advance(started.number, now=now + timedelta(seconds=5))
     seat = Seat.objects.get(room=started, index=0)
     assert seat.tuoguan_reason == Seat.TuoguanReason.DISCONNECTED

@@ -7,17 +7,17 @@ from typing import Any
 import pytest
 
 from ledger.models import Entry
-from tables.models import DissolveAnswer, DissolveVote, Hand, Match, Room, Seat
+from tables.models import DissolveAnswer, DissolveVote, Hand, Match, Room
 from tables.play import clock
-from tables.play.dissolve import SUMMARY_KEY, VOTE_SECONDS, VoteView, vote_state_load, vote_view
+from tables.play.dissolve import SUMMARY_KEY, VOTE_SECONDS, vote_state_load
 from tables.play.protocol import PlayError
 from tables.staff.desk import staff_hand_close
 from tests.tables.factories import (
+    four_people_in_play,
     hand_of,
     move_json,
     send,
     start_with_bots,
-    start_with_four_people,
 )
 
 pytestmark = pytest.mark.usefixtures("english")
@@ -27,12 +27,7 @@ pytestmark = pytest.mark.usefixtures("english")
 def four(make_user: Callable[..., Any]) -> tuple[Room, list[Any]]:
     """Four people at a table in play, none on 托管 (so nobody moves but them)."""
     users = [make_user(n) for n in ("alice", "bob", "carol", "dave")]
-    room = start_with_four_people(users)
-    for u in users:
-        send(room, u, {"action": "tuoguan", "on": "0"})
-    room.refresh_from_db()
-    assert not Seat.objects.filter(room=room, tuoguan=True).exists()
-    return room, users
+    return four_people_in_play(users), users
 
 
 def snapshot(room: Room) -> tuple[Any, ...]:
@@ -224,47 +219,6 @@ def test_moves_wait_while_the_vote_runs(four: Any) -> None:
     with pytest.raises(PlayError, match="paused"):
         send(room, users[state.turn], move_json(room, state, state.turn))
     assert hand_of(room).step == state.step
-
-
-def panel(room: Room, my_index: int | None) -> VoteView:
-    room.refresh_from_db()
-    names = ["alice", "bob", "carol", "dave"]
-    return vote_view(room=room, names=names, my_index=my_index, finished=False)
-
-
-def test_the_panel_shows_who_answered(four: Any) -> None:
-    room, users = four
-    assert panel(room, 1).can_propose
-    assert not panel(room, None).can_propose
-    send(room, users[0], {"action": "dissolve_propose"})
-    send(room, users[1], {"action": "dissolve_answer", "agree": "1"})
-    view = panel(room, 2)
-    assert view.running and view.can_answer and view.proposer == "alice"
-    assert [(a.name, a.state) for a in view.answers] == [
-        ("bob", "agreed"),
-        ("carol", "waiting"),
-        ("dave", "waiting"),
-    ]
-    assert not panel(room, 1).can_answer and not panel(room, 0).can_propose
-    assert 0 < view.seconds_left <= VOTE_SECONDS
-
-
-def test_the_panel_is_drawn_from_the_votes_as_read_without_the_database(
-    four: Any, django_assert_num_queries: Any
-) -> None:
-    # Pages are drawn on the event loop, where a query raises: everything the panel shows,
-    # the answers included, comes with the votes the move read.
-    room, users = four
-    send(room, users[0], {"action": "dissolve_propose"})
-    send(room, users[3], {"action": "dissolve_answer", "agree": "1"})
-    room.refresh_from_db()
-    votes = vote_state_load(room)
-    with django_assert_num_queries(0):
-        view = vote_view(
-            room=room, names=["a", "b", "c", "d"], my_index=3, finished=False, votes=votes
-        )
-    assert view.running and not view.can_answer
-    assert [a.state for a in view.answers] == ["waiting", "waiting", "agreed"]
 
 
 def test_bots_and_auto_play_wait_while_the_vote_runs(people: Any) -> None:

@@ -1,5 +1,5 @@
 """tables.play.moves: dealing, a seat's moves judged by the engine, 准备, 托管, ending the match and
-booking a finished hand, driven as a page drives them (parsed, then ``services.table_act``)."""
+booking a finished hand, driven as a page drives them (parsed, then ``inputs.table_act``)."""
 
 from __future__ import annotations
 

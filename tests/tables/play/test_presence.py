@@ -8,27 +8,27 @@ from typing import Any
 from django.utils import timezone
 
 from tables.models import Room, Seat
-from tables.play import presence
-from tables.rooms import services
-from tables.socket import limits
+from tables.play import inputs, page_leases, presence
 from tests.tables.factories import run_bots_until_human, start_with_four_people
 
 
 def test_two_tabs_count_as_connected_until_both_close(started: Room, user: Any) -> None:
-    """Pages are counted by their sockets' slots (tables.socket.limits), as the consumer
+    """Pages are counted by their sockets' slots (tables.play.page_leases), as the consumer
     takes them."""
     tabs = [
-        limits.socket_slots_take(user_id=user.pk, number=started.number, channel=c, seated=True)
+        page_leases.socket_slots_take(
+            user_id=user.pk, number=started.number, channel=c, seated=True
+        )
         for c in ("t1", "t2")
     ]
-    assert services.seat_connect(number=started.number, user=user)
-    assert services.seat_connect(number=started.number, user=user) is None  # still online
-    limits.socket_slots_release(keys=tabs[0] or [], channel="t1")
-    assert services.seat_disconnect(number=started.number, user=user) is None
+    assert inputs.seat_connect(number=started.number, user=user)
+    assert inputs.seat_connect(number=started.number, user=user) is None  # still online
+    page_leases.socket_slots_release(keys=tabs[0] or [], channel="t1")
+    assert inputs.seat_disconnect(number=started.number, user=user) is None
     seat = Seat.objects.get(room=started, index=0)
     assert seat.connections >= 1 and seat.disconnected_at is None
-    limits.socket_slots_release(keys=tabs[1] or [], channel="t2")
-    services.seat_disconnect(number=started.number, user=user)
+    page_leases.socket_slots_release(keys=tabs[1] or [], channel="t2")
+    inputs.seat_disconnect(number=started.number, user=user)
     seat.refresh_from_db()
     assert seat.connections == 0 and seat.disconnected_at is not None
 
@@ -38,7 +38,7 @@ def test_a_count_left_by_a_crashed_server_goes_stale(
 ) -> None:
     settings.TABLE_HEARTBEAT_SECONDS = 10
     now = timezone.now()
-    services.seat_connect(number=started.number, user=user, now=now)
+    inputs.seat_connect(number=started.number, user=user, now=now)
     seat = Seat.objects.get(room=started, index=0)
     assert presence.present(seat, now + timedelta(seconds=20))
     # The server died without closing the page: no heartbeat, no disconnect.
@@ -46,7 +46,7 @@ def test_a_count_left_by_a_crashed_server_goes_stale(
     assert not presence.present(seat, later)
     assert presence.gone_since(seat, later) == now + timedelta(seconds=25)
     # The page reconnects to a new server: the old count does not linger.
-    services.seat_connect(number=started.number, user=user, now=later)
+    inputs.seat_connect(number=started.number, user=user, now=later)
     seat.refresh_from_db()
     assert seat.connections == 1 and presence.present(seat, later)
 
@@ -54,7 +54,7 @@ def test_a_count_left_by_a_crashed_server_goes_stale(
 def test_heartbeats_keep_a_page_present(started: Room, user: Any, settings: Any) -> None:
     settings.TABLE_HEARTBEAT_SECONDS = 10
     now = timezone.now()
-    services.seat_connect(number=started.number, user=user, now=now)
+    inputs.seat_connect(number=started.number, user=user, now=now)
     presence.heartbeats({(started.number, user.pk)}, now=now + timedelta(seconds=20))
     seat = Seat.objects.get(room=started, index=0)
     assert presence.present(seat, now + timedelta(seconds=40))
@@ -83,7 +83,7 @@ def test_reconnecting_after_downtime_gives_a_fresh_turn(started: Room, user: Any
     assert state.phase != "ended", "the hand ended before seat 0 acted"
     assert started.turn_deadline is not None
     much_later = started.turn_deadline + timedelta(minutes=5)
-    services.seat_connect(number=started.number, user=user, now=much_later)
+    inputs.seat_connect(number=started.number, user=user, now=much_later)
     started.refresh_from_db()
     assert started.turn_deadline == much_later + timedelta(seconds=started.turn_seconds)
     assert not Seat.objects.get(room=started, index=0).tuoguan

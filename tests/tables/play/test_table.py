@@ -16,11 +16,10 @@ from engine.play.bots import choose_action
 from engine.tiles import format_tile
 from engine.views import seat_info
 from tables.models import Room, Seat
-from tables.play import clock
+from tables.play import clock, inputs
 from tables.play.protocol import PlayError, parse_message
 from tables.play.table import load_table, must_act, table_locked, table_save
 from tables.play.windows import public_step
-from tables.rooms import services
 from tests.tables.factories import hand_of, start_with_bots, start_with_four_people
 
 pytestmark = pytest.mark.usefixtures("english")
@@ -77,7 +76,7 @@ def test_moved_at_follows_moves_not_pages(user: Any) -> None:
     room = start_with_bots(user, seed="moved-at", tuoguan=True)
     long_ago = timezone.now() - timedelta(hours=1)
     Room.objects.filter(pk=room.pk).update(moved_at=long_ago)
-    services.seat_connect(number=room.number, user=user)
+    inputs.seat_connect(number=room.number, user=user)
     assert Room.objects.get(pk=room.pk).moved_at == long_ago
     room.refresh_from_db()
     assert room.deadline is not None
@@ -105,7 +104,7 @@ def test_a_move_reads_the_table_in_one_round_trip_and_writes_one_row(
     message = parse_message({"action": "discard", "tile": tile, "step": str(step)})
     reads = 1 if connection.vendor == "postgresql" else 2
     with django_assert_num_queries(reads + 3) as captured:  # the savepoint and its release
-        services.table_act(number=started.number, user=seat.user, message=message)
+        inputs.table_act(number=started.number, user=seat.user, message=message)
     sql = [q["sql"] for q in captured.captured_queries]
     assert not any('FROM "tables_hand"' in q or "tables_dissolve" in q for q in sql)
     assert sum(q.startswith("UPDATE") for q in sql) == 1

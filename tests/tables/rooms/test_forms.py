@@ -18,8 +18,8 @@ from tables.rooms.forms import (
     RulesForm,
     profile_defaults,
 )
-from tables.rooms.selectors import OPTION_LABELS
 from tables.rooms.services import MATCH_LENGTH_MAX, TURN_SECONDS_MAX, TURN_SECONDS_MIN
+from tables.screen.rule_labels import OPTION_LABELS
 from tests.tables.factories import room_form_data
 
 ENGINE_OPTIONS = [f.name for f in dataclasses.fields(Rules) if f.name != "profile"]

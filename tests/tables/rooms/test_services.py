@@ -8,7 +8,6 @@ from engine.rules import Rules
 from ledger.models import Entry
 from tables.models import Hand, Room, Seat
 from tables.play import clock
-from tables.play.protocol import PlayError
 from tables.rooms import services
 from tables.rooms.services import RoomError
 from tests.tables.factories import start_with_bots
@@ -315,21 +314,3 @@ def test_a_new_match_in_the_same_room_starts_from_zero(user: Any) -> None:
     second = Match.objects.get(room=room, number=2)
     assert second.rules["min_win_points"] == 2
     assert Hand.objects.get(room=room, number=2).match == second
-
-
-def test_inputs_that_ask_for_what_already_is_are_not_committed(user: Any) -> None:
-    """托管 off while not on 托管 committed a new version (and pushed a board) each time."""
-    from tables.play.protocol import Ready, SetTuoguan
-
-    room = start_with_bots(user)
-    version = room.version
-    for _ in range(3):
-        assert not services.table_act(number=room.number, user=user, message=SetTuoguan(on=False))
-    room.refresh_from_db()
-    assert room.version == version
-    assert services.table_act(number=room.number, user=user, message=SetTuoguan(on=True))
-    assert not services.table_act(number=room.number, user=user, message=SetTuoguan(on=True))
-    room.refresh_from_db()
-    assert room.version == version + 1
-    with pytest.raises(PlayError, match="still being played"):
-        services.table_act(number=room.number, user=user, message=Ready())

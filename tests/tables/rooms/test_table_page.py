@@ -8,8 +8,9 @@ import pytest
 from django.test import Client
 
 from tables.models import Room
-from tables.rooms import selectors, services
+from tables.rooms import services
 from tables.rooms.table_page import live_context, render_live
+from tables.screen import rule_labels
 from tests.tables.factories import start_with_bots
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
@@ -24,7 +25,7 @@ def test_a_waiting_room_shows_seats_and_no_board(room: Room, user: Any) -> None:
     assert [s.index for s in context["seats"]] == [0, 1, 2, 3]
     assert context["my_seat"] is not None and context["my_seat"].index == 0
     assert context["is_owner"] is True
-    assert context["summary"] == selectors.rules_summary(room.rules)  # the rules in words
+    assert context["summary"] == rule_labels.rules_summary(room.rules)  # the rules in words
     assert context["all_filled"] is False
     assert context["all_ready"] is False  # the owner has not pressed 准备
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 import json
 import random
 import re
-from datetime import timedelta
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
 import pytest
@@ -26,10 +27,13 @@ from tables.play.clock import schedule, table_commit
 from tables.play.table import Table, load_table
 from tables.rooms.table_page import render_live
 from tables.screen.board import (
-    Board,
     Choice,
     PrivateBoard,
-    board_for,
+    PublicBoard,
+    SeatPanel,
+    private_board,
+    public_board,
+    seat_index_of,
     seat_name,
 )
 from tables.screen.melds import MeldView
@@ -55,6 +59,23 @@ CLAIM_HANDS = {
 }
 DISCARD_3M = [act(0, "discard", "3m")]
 GANG_3M = [*DISCARD_3M, act(1, "pass"), act(2, "gang", "3m", gang="minggang")]
+
+
+@dataclass
+class Board:
+    """What one viewer is shown: the public part and, for a seated viewer, their own."""
+
+    public: PublicBoard
+    private: PrivateBoard | None
+
+    @property
+    def me(self) -> SeatPanel | None:
+        return None if self.private is None else self.public.panels[self.private.seat]
+
+
+def board_for(table: Table, viewer: Any, now: datetime | None = None) -> Board:
+    seat = seat_index_of(table, viewer)
+    return Board(public_board(table, now), None if seat is None else private_board(table, seat))
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ import pytest
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext, trans_real
+from django.utils.translation import gettext
 
 from tables.screen import memo
 
@@ -56,27 +56,6 @@ def test_rendering_in_a_language_keeps_each_language_apart() -> None:
     # The same stores as a plain override: a fragment kept inside is found outside.
     with translation.override("en"):
         assert memo.remembered("t", 1, lambda: mark_safe("never built")) == "Rules"
-
-
-def test_rendering_in_looks_the_catalog_up_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Inside ``rendering_in`` every fragment uses the stores found on entry; outside, each
-    looks the active catalog up again."""
-    memo.forget()
-    looked: list[object] = []
-    catalog = trans_real.catalog
-
-    def counted() -> object:
-        looked.append(None)
-        return catalog()
-
-    monkeypatch.setattr(trans_real, "catalog", counted)
-    with memo.rendering_in("en"):
-        for key in range(10):
-            memo.remembered("t", key, lambda: mark_safe("x"))
-    assert len(looked) == 1
-    with translation.override("en"):
-        memo.remembered("t", 0, lambda: mark_safe("x"))
-    assert len(looked) == 2
 
 
 def test_a_full_store_lets_the_least_recently_used_go(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -7,11 +7,11 @@ from typing import Any
 
 import pytest
 
-from tables.play.dissolve import VoteView
 from tables.play.table import load_table
 from tables.screen import memo
 from tables.screen.melds import MeldView
 from tables.screen.private import MyHand, my_hand_html, private_view, render_private_view
+from tables.screen.vote_panel import VoteView
 from tests.tables.factories import start_with_bots, tables_until_hand_ends
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]

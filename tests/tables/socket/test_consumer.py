@@ -28,7 +28,7 @@ from engine.rules import Rules
 from engine.tiles import format_tile, parse_tiles
 from engine.views import seat_view
 from tables.models import Hand, Room, Seat
-from tables.play import clock
+from tables.play import clock, inputs
 from tables.play.protocol import SetTuoguan
 from tables.rooms import services
 from tables.socket import heartbeat
@@ -907,7 +907,7 @@ async def test_a_redis_outage_degrades_and_the_table_catches_up(
         caplog.clear()
         with caplog.at_level(logging.WARNING):
             for u in users[1:]:  # the other three on 托管 too, told nobody: the clock plays
-                await sync_to_async(services.table_act)(
+                await sync_to_async(inputs.table_act)(
                     number=room.number, user=u, message=SetTuoguan(on=True)
                 )
             await mover.send_json_to({"action": "tuoguan", "on": "1"})
@@ -961,7 +961,7 @@ async def test_an_eviction_closes_only_the_named_users_pages(application: Any, u
     # A club removed someone (clubs.services): their pages at its rooms close, others stay.
     from channels.layers import get_channel_layer
 
-    from tables.notify import group_name
+    from tables.play.events import group_name
 
     room = await sync_to_async(start_with_bots)(user)
     comm = await connect(application, room, user)

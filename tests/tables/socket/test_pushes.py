@@ -21,11 +21,10 @@ from engine.play.bots import choose_action
 from engine.tiles import format_tile
 from engine.views import seat_info
 from tables.models import Room, Seat
-from tables.play import clock, events
+from tables.play import clock, events, inputs
 from tables.play.protocol import AnswerDissolve, Move, ProposeDissolve, Ready, parse_text
 from tables.play.table import load_table
 from tables.play.windows import public_step
-from tables.rooms import services
 from tables.screen import private
 from tables.socket import pushes
 from tables.socket.routing import websocket_urlpatterns
@@ -59,7 +58,7 @@ def dealer_discards(room: Room, users: list[Any]) -> None:
     tile = format_tile(state.hands[state.turn][0])
     step = public_step(room)
     message = parse_text(json.dumps({"action": "discard", "tile": tile, "step": step}))
-    services.table_act(number=room.number, user=users[state.turn], message=message)
+    inputs.table_act(number=room.number, user=users[state.turn], message=message)
 
 
 def public_part(html: str) -> str:
@@ -132,7 +131,7 @@ def test_a_snapshot_reads_the_room_in_two_queries_four_while_a_vote_runs(
     assert snap.table.seed_hash is not None
     assert snap.room is not None and snap.deadline == snap.room.deadline
     assert pushes.snapshot_load("999999").room is None
-    services.table_act(number=room.number, user=users[0], message=ProposeDissolve())
+    inputs.table_act(number=room.number, user=users[0], message=ProposeDissolve())
     with django_assert_num_queries(4):  # the votes and the open one's answers
         snap = pushes.snapshot_load(room.number)
     assert snap.votes.vote is not None and snap.votes.proposers == {0}
@@ -187,25 +186,23 @@ def test_a_change_is_pushed_from_the_table_as_saved_as_if_read_again(make_user: 
         asked = waiting_on(t.hand) if t.hand.phase != "ended" else []
         change: clock.Committed | None
         if n == 12:  # a vote, then its refusal, while the hand runs
-            change = services.table_act(
-                number=room.number, user=users[0], message=ProposeDissolve()
-            )
+            change = inputs.table_act(number=room.number, user=users[0], message=ProposeDissolve())
         elif n == 13:
             agree = AnswerDissolve(agree=True)
-            change = services.table_act(number=room.number, user=users[2], message=agree)
+            change = inputs.table_act(number=room.number, user=users[2], message=agree)
         elif n == 14:
             refuse = AnswerDissolve(agree=False)
-            change = services.table_act(number=room.number, user=users[1], message=refuse)
+            change = inputs.table_act(number=room.number, user=users[1], message=refuse)
         elif t.hand.phase == "ended":
             seat = next(s.index for s in t.seats if not s.ready)
-            change = services.table_act(number=room.number, user=users[seat], message=Ready())
+            change = inputs.table_act(number=room.number, user=users[seat], message=Ready())
         elif not asked:
             assert t.room.deadline is not None
             change = clock.advance(room.number, now=t.room.deadline)
         else:
             action = choose_action("basic", seat_info(t.hand, asked[0]), rng)
             message = Move(action=action, step=public_step(t.room))
-            change = services.table_act(number=room.number, user=users[asked[0]], message=message)
+            change = inputs.table_act(number=room.number, user=users[asked[0]], message=message)
         assert change is not None
         kept = pushes.snapshot_committed(change)
         read = pushes.snapshot_load(room.number)
