@@ -43,6 +43,17 @@ def own_turn(user: Any, seed: str = "a11y-turn") -> Room:
     return room
 
 
+def mid_hand(user: Any, seed: str = "layout-square", turns: int = 7) -> Room:
+    """``user`` (seat 0, with three bots) on their own turn ``turns`` discards in: every river
+    has tiles."""
+    room = _slow(start_with_bots(user, hands=None, seed=seed))
+    for _turn in range(turns):
+        state = run_until_my_turn(room, user)
+        send(room, user, move_json(room, state, 0))
+    run_until_my_turn(room, user)
+    return room
+
+
 def claim(user: Any) -> Room:
     """``user`` (seat 0, with three bots) asked whether to claim a discard: the first deal
     of :data:`CLAIM_SEEDS` whose hand offers seat 0 a 碰, 吃 or 杠 while it discards the tile
@@ -56,7 +67,7 @@ def claim(user: Any) -> Room:
             if state.phase != "turn":
                 return room
             discards = [a.type == "discard" for a in legal_actions(state, 0)]
-            send(room, user, move_json(state, 0, discards.index(True)))
+            send(room, user, move_json(room, state, 0, discards.index(True)))
     raise AssertionError("no deal offers seat 0 a claim")
 
 
