@@ -36,6 +36,13 @@ def _slow(room: Room) -> Room:
     return room
 
 
+def waiting_room(owner: Any, name: str = "周五牌局") -> Room:
+    """A private room of ``owner``'s, waiting for players: the one an invite link opens."""
+    return services.room_create(
+        owner=owner, name=name, is_public=False, rules=Rules(), match_length=None, turn_seconds=20
+    )
+
+
 def own_turn(user: Any, seed: str = "a11y-turn") -> Room:
     """``user`` (seat 0, with three bots) on their own turn."""
     room = _slow(start_with_bots(user, hands=None, seed=seed))
