@@ -14,6 +14,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from accounts.decorators import claimed_required
 from accounts.models import User
 from config.clientip import request_ip
 from engine.rules import Rules
@@ -61,6 +62,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
+@claimed_required
 @require_http_methods(["GET", "POST"])
 def room_create(request: HttpRequest) -> HttpResponse:
     form = RoomForm(request.POST or None)
