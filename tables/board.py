@@ -217,10 +217,10 @@ class Board:
 
 
 def seat_name(seat: Seat) -> str:
-    """A seat's player's display name, or "Bot n"."""
+    """A seat's player's display name, or the bot's, by its seat (机器人·东)."""
     if seat.user is not None:
         return seat.user.name
-    return _("Bot %(n)d") % {"n": seat.index + 1}
+    return seat.bot_name
 
 
 def _choices(legal: list[dict[str, Any]], info: SeatInfo) -> tuple[bool, list[Choice]]:

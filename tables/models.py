@@ -58,6 +58,15 @@ class Room(models.Model):
         return f"{self.number} {self.name}"
 
 
+SEAT_WINDS = (_("East"), _("South"), _("West"), _("North"))
+"""Seats by their place at the table, 0 to 3: the names bots go by."""
+
+
+def bot_name(index: int) -> str:
+    """A bot is named by its seat (机器人·东 …), so four bots read apart."""
+    return str(_("Bot·%(seat)s") % {"seat": SEAT_WINDS[index % 4]})
+
+
 class Seat(models.Model):
     room = models.ForeignKey(
         Room, on_delete=models.CASCADE, related_name="seats", verbose_name=_("room")
@@ -109,6 +118,10 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.room.number}#{self.index}"
+
+    @property
+    def bot_name(self) -> str:
+        return bot_name(self.index)
 
     @property
     def is_empty(self) -> bool:

@@ -209,8 +209,16 @@ def test_the_room_form_has_every_rule_option_too() -> None:
     form = RoomForm()
     assert {"name", "is_public", "match_length", "turn_seconds", "profile"} <= set(form.fields)
     assert set(ENGINE_OPTIONS) <= set(form.fields)
-    assert form.fields["turn_seconds"].initial == 20 and form.fields["is_public"].initial is True
+    # Private by default (issue #36): a room is for the friends who get the link.
+    assert form.fields["turn_seconds"].initial == 20 and form.fields["is_public"].initial is False
     assert not form.fields["match_length"].required
+
+
+def test_every_rule_option_explains_itself_in_one_line() -> None:
+    form = RoomForm()
+    for name in ENGINE_OPTIONS:
+        help_text = str(form.fields[name].help_text)
+        assert help_text and "\n" not in help_text, name
 
 
 # ---------------------------------------------------------------- join by number
