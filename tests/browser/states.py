@@ -61,6 +61,15 @@ def mid_hand(user: Any, seed: str = "layout-square", turns: int = 7) -> Room:
     return room
 
 
+def timed_out(user: Any) -> Room:
+    """:func:`mid_hand`, then ``user``'s seat put on 托管 by a timeout: the banner shows."""
+    room = mid_hand(user)
+    Seat.objects.filter(room=room, index=0).update(
+        tuoguan=True, tuoguan_reason=Seat.TuoguanReason.TIMEOUT
+    )
+    return room
+
+
 def claim(user: Any) -> Room:
     """``user`` (seat 0, with three bots) asked whether to claim a discard: the first deal
     of :data:`CLAIM_SEEDS` whose hand offers seat 0 a 碰, 吃 or 杠 while it discards the tile

@@ -24,7 +24,8 @@ SIZES = {
     "wide": {"width": 1920, "height": 1080},
 }
 
-# Every visible area's box, by name: the four rivers, the centre, each action button.
+# Every visible area's box, by name: the four rivers, the centre, each action button, my hand
+# and the 托管 banner.
 AREAS_JS = """() => {
   const out = [];
   const add = (name, el) => {
@@ -41,6 +42,8 @@ AREAS_JS = """() => {
   document.querySelectorAll("#actions button").forEach((b, i) => add("action-" + i, b));
   const hand = document.querySelector("#my-hand");
   if (hand) add("hand", hand);
+  const banner = document.querySelector(".tuoguan-banner");
+  if (banner) add("banner", banner);
   return out;
 }"""
 
@@ -75,6 +78,7 @@ def inside(box: dict[str, Any], viewport: dict[str, int]) -> bool:
 STATES = {
     "turn": (states.mid_hand, "#my-hand.can-discard", {"center", "hand", "river-0"}),
     "claim": (states.claim, "#actions [data-action]", {"center", "hand", "action-0"}),
+    "tuoguan": (states.timed_out, ".tuoguan-banner", {"center", "hand", "river-0", "banner"}),
 }
 
 
