@@ -20,6 +20,7 @@ class User(AbstractUser):
     is_guest = models.BooleanField(
         _("guest"),
         default=False,
+        db_default=False,  # rows written by code that predates the column are not guests
         help_text=_("Sat down from an invite with a nickname only; no password yet."),
     )
 
