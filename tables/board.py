@@ -177,6 +177,8 @@ class PrivateBoard:
     """The seat owns the room and a hand has just ended: they may call the match off."""
     tuoguan_reason: str = ""
     """Why the seat is on 托管 (``Seat.TuoguanReason``), "" when it is not."""
+    timed_out: bool = False
+    """The clock played a tile for this seat in this hand, without 托管: its page warns."""
     asked: bool = field(default=False, compare=False)
     """The table waits on this seat now (its turn, or it may claim)."""
     ended: bool = False
@@ -393,6 +395,7 @@ def private_board(table: Table, seat: int) -> PrivateBoard:
     board.can_discard, board.choices = _choices([a.to_json() for a in info.legal], info)
     board.hints = _hints_view(hints(info))
     board.tuoguan_reason = me.tuoguan_reason if me.tuoguan else ""
+    board.timed_out = me.timeouts > 0 and not me.tuoguan and not ended
     board.asked = seat in must_act(table)
     board.ended = ended
     board.still_there_asked = (

@@ -10,6 +10,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from engine.rules import OPTION_CHOICES, PROFILES, Rules, RulesError
+from tables.models import TUOGUAN_AFTER_DEFAULT
 from tables.selectors import OPTION_LABELS, PROFILE_LABELS, VALUE_LABELS
 from tables.services import MATCH_LENGTH_MAX, TURN_SECONDS_MAX, TURN_SECONDS_MIN
 
@@ -74,7 +75,6 @@ class RulesFieldsMixin(forms.Form):
             label=_("Rules profile"),
             choices=[(name, PROFILE_LABELS.get(name, name)) for name in PROFILES],
             initial=rules.profile,
-            widget=forms.RadioSelect,
             help_text=_("Start from a preset; change single options under “Custom”."),
         )
         for name in CHOICE_OPTIONS:
@@ -99,6 +99,11 @@ class RulesFieldsMixin(forms.Form):
                 initial=getattr(rules, name),
                 help_text=OPTION_HELP.get(name, ""),
             )
+
+    def presets_as_buttons(self) -> None:
+        """The profiles as one-tap presets (the room forms), not a drop-down."""
+        field = self.fields["profile"]
+        field.widget = forms.RadioSelect(choices=list(field.widget.choices))
 
     def rules(self) -> Rules:
         data = self.cleaned_data
@@ -154,15 +159,31 @@ class RoomForm(RulesFieldsMixin):
         initial=20,
     )
 
+    tuoguan_after = forms.TypedChoiceField(
+        label=_("Auto-play (托管) after a timeout"),
+        coerce=int,
+        required=False,
+        empty_value=None,  # a form posted without it (older pages) keeps the default
+        choices=[
+            (1, _("at the first timeout")),
+            (2, _("at the second timeout in a hand")),
+            (3, _("at the third timeout in a hand")),
+        ],
+        initial=TUOGUAN_AFTER_DEFAULT,
+        help_text=_("Before that, a timeout plays one tile for the player and warns them."),
+    )
+
     def __init__(self, *args: Any, rules: Rules | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.add_rule_fields(rules or PROFILES["standard"])
+        self.presets_as_buttons()
 
 
 class RulesForm(RulesFieldsMixin):
     def __init__(self, *args: Any, rules: Rules | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.add_rule_fields(rules or PROFILES["standard"])
+        self.presets_as_buttons()
 
 
 class JoinForm(forms.Form):

@@ -28,7 +28,7 @@ from tables.calculator import (
 )
 from tables.forms import JoinForm, RoomForm, RulesForm, profile_defaults
 from tables.live import live_context
-from tables.models import Room
+from tables.models import TUOGUAN_AFTER_DEFAULT, Room
 from tables.phrases import PHRASES
 from tables.replay_shares import shares_of
 from tables.services import RoomError, RoomLookupLimited
@@ -76,6 +76,7 @@ def room_create(request: HttpRequest) -> HttpResponse:
                 rules=form.rules(),
                 match_length=data["match_length"],
                 turn_seconds=data["turn_seconds"],
+                tuoguan_after=data["tuoguan_after"] or TUOGUAN_AFTER_DEFAULT,
             )
         except RoomError as exc:
             form.add_error(None, str(exc))

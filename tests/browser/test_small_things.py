@@ -11,11 +11,12 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from tables import clock
 from tables.models import Room, Seat
 from tables.replay_shares import share_create
 from tests.browser import states
-from tests.browser.driver import PHONE, goto_table
-from tests.tables.factories import played_hand
+from tests.browser.driver import PHONE, PHONE_LANDSCAPE, goto_table
+from tests.tables.factories import played_hand, run_until_my_turn
 
 pytestmark = pytest.mark.browser
 
@@ -92,3 +93,18 @@ def test_leaving_mid_hand_asks_first(new_context: Any, user: Any) -> None:
             break
         page.wait_for_timeout(100)
     assert Seat.objects.get(room=room, index=0).tuoguan
+
+
+def test_a_first_timeout_warns_without_tuoguan(
+    new_context: Any, user: Any, screenshots: Path
+) -> None:
+    room = states.own_turn(user, seed="layout-square")
+    room.refresh_from_db()
+    assert room.turn_deadline is not None
+    clock.advance(room.number, now=room.turn_deadline)  # the first timeout of the hand
+    run_until_my_turn(room, user)
+    page = new_context(user, viewport=PHONE_LANDSCAPE).new_page()
+    goto_table(page, room.number)
+    expect(page.locator("[data-warning=timeout]")).to_be_visible()
+    expect(page.locator(".tuoguan-banner")).to_have_count(0)
+    page.screenshot(path=str(screenshots / "timeout-warning-landscape.png"))

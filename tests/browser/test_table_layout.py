@@ -226,6 +226,7 @@ def test_a_timeout_shows_a_banner_and_no_tap_prompt(
     new_context: Any, user: Any, screenshots: Path, size: str
 ) -> None:
     room = start_with_bots(user, seed="layout-tuoguan")
+    Room.objects.filter(pk=room.pk).update(tuoguan_after=1)  # 托管 at the first timeout
     state = run_bots_until_human(room, timezone.now())
     assert state.phase != "ended"
     room.refresh_from_db()

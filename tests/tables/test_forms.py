@@ -300,3 +300,14 @@ def test_the_refusal_reads_in_chinese() -> None:
         assert errors(form, "chang_jiuyao") == [
             "番数计分（§9）不用“长九幺翻倍”：请关掉它，或改用标准分表。"
         ]
+
+
+def test_the_room_form_sets_when_a_timeout_turns_on_tuoguan() -> None:
+    assert RoomForm().fields["tuoguan_after"].initial == 2
+    form = RoomForm(room_data(tuoguan_after="1"))
+    assert form.is_valid(), form.errors
+    assert form.cleaned_data["tuoguan_after"] == 1
+    missing = RoomForm(room_data())
+    assert missing.is_valid(), missing.errors
+    assert missing.cleaned_data["tuoguan_after"] is None  # the view then uses the default
+    assert not RoomForm(room_data(tuoguan_after="9")).is_valid()
