@@ -40,9 +40,10 @@ BYTE_AUDITS = (
 )
 PASS_MARK = 0.9
 RUN_SECONDS = 180
-ATTEMPTS = 2
+ATTEMPTS = 3
 """A run that Lighthouse itself gives up on (a page it found too slow to load on a busy
-machine) is run once more; a second failure is reported with Lighthouse's own words."""
+machine, or its trace lost: NO_NAVSTART, 3 of 20 runs once on a loaded machine) is run again,
+up to three times in all; the last failure is reported with Lighthouse's own words."""
 
 
 @dataclass
@@ -173,6 +174,6 @@ def run(url: str, *, preset: str, session: str | None, out: Path, port: int) -> 
         if attempt == ATTEMPTS - 1:
             raise RuntimeError(f"lighthouse {url} failed:\n{done.stderr[-3000:]}")
         said = done.stderr.strip().splitlines()[-1:] or ["(nothing)"]
-        print(f"lighthouse {url} failed ({said[0]}); once more", file=sys.stderr, flush=True)
+        print(f"lighthouse {url} failed ({said[0]}); again", file=sys.stderr, flush=True)
     result: dict[str, Any] = json.loads(out.read_text())
     return result
