@@ -12,6 +12,13 @@ from accounts.models import DISPLAY_NAME_MAX_LENGTH, User
 class SignupForm(UserCreationForm):  # type: ignore[type-arg]
     """Username, password twice, optional display name; Django's password validators apply."""
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # The form explains itself in one line; Django's validators still apply.
+        self.fields["password1"].help_text = _(
+            "At least 8 characters, not only digits, not too like your username."
+        )
+
     class Meta:
         model = User
         fields = ("username", "display_name")
@@ -49,3 +56,27 @@ class DisplayNameForm(forms.Form):
         required=False,
         help_text=_("Shown to other players. Leave empty to use your username."),
     )
+
+
+class GuestForm(forms.Form):
+    """One field: the name the table shows."""
+
+    nickname = forms.CharField(
+        label=_("Nickname"),
+        max_length=DISPLAY_NAME_MAX_LENGTH,
+        help_text=_("What the others see at the table. You can save your account later."),
+    )
+
+    def clean_nickname(self) -> str:
+        nickname = str(self.cleaned_data["nickname"]).strip()
+        if not nickname:
+            raise forms.ValidationError(_("Choose a nickname."), code="required")
+        return nickname
+
+
+class ClaimForm(UserCreationForm):  # type: ignore[type-arg]
+    """A guest chooses a username and a password; the account and all it played stay."""
+
+    class Meta:
+        model = User
+        fields = ("username",)

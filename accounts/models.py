@@ -17,6 +17,13 @@ class User(AbstractUser):
         help_text=_("Shown to other players. Leave empty to use your username."),
     )
 
+    is_guest = models.BooleanField(
+        _("guest"),
+        default=False,
+        db_default=False,  # rows written by code that predates the column are not guests
+        help_text=_("Sat down from an invite with a nickname only; no password yet."),
+    )
+
     @property
     def name(self) -> str:
         """The display name, or the username when no display name is set."""

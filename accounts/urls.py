@@ -11,5 +11,7 @@ urlpatterns = [
     path("login/", views.LoginView.as_view(), name="login"),
     path("logout/", views.LogoutView.as_view(), name="logout"),
     path("profile/", views.profile, name="profile"),
+    path("guest/", views.guest, name="guest"),
+    path("claim/", views.claim, name="claim"),
     path("password/", views.PasswordChangeView.as_view(), name="password_change"),
 ]

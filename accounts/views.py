@@ -2,14 +2,14 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth import login
+from django.contrib.auth import login, update_session_auth_hash
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.messages.views import SuccessMessageMixin
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse_lazy
+from django.urls import reverse, reverse_lazy
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -17,7 +17,7 @@ from django.views.decorators.http import require_http_methods
 from django_ratelimit.core import is_ratelimited
 
 from accounts import services
-from accounts.forms import DisplayNameForm, LoginForm, SignupForm
+from accounts.forms import ClaimForm, DisplayNameForm, GuestForm, LoginForm, SignupForm
 from accounts.models import User
 from config.clientip import request_ip
 
@@ -55,6 +55,49 @@ def signup(request: HttpRequest) -> HttpResponse:
         )
         return redirect(next_url or "lobby")
     return render(request, "accounts/signup.html", {"form": form, "next": next_url or ""})
+
+
+@require_http_methods(["POST"])
+def guest(request: HttpRequest) -> HttpResponse:
+    """Sit down from an invite with a nickname: a guest account, logged in at once."""
+    next_url = _next_url(request) or reverse("lobby")
+    if request.user.is_authenticated:
+        return redirect(next_url)
+    form = GuestForm(request.POST)
+    if not form.is_valid():
+        for error in form.errors.get("nickname", []):
+            messages.error(request, str(error))
+        return redirect(next_url)
+    if _signups_exhausted(request):
+        messages.error(request, _("Too many new accounts from this address; try again later."))
+        return redirect(next_url)
+    user = services.guest_create(nickname=form.cleaned_data["nickname"])
+    login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+    return redirect(next_url)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def claim(request: HttpRequest) -> HttpResponse:
+    """A guest keeps their account: a username and a password."""
+    user = request.user
+    assert isinstance(user, User)
+    if not user.is_guest:
+        return redirect("accounts:profile")
+    form = ClaimForm(request.POST or None, instance=user)
+    if request.method == "POST" and form.is_valid():
+        services.guest_claim(
+            user=user,
+            username=form.cleaned_data["username"],
+            password=form.cleaned_data["password1"],
+        )
+        update_session_auth_hash(request, user)
+        messages.success(
+            request,
+            _("Your account is saved: log in as %(name)s from now on.") % {"name": user.username},
+        )
+        return redirect(_next_url(request) or "lobby")
+    return render(request, "accounts/claim.html", {"form": form, "next": _next_url(request) or ""})
 
 
 def _signups_exhausted(request: HttpRequest) -> bool:

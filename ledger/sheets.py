@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from ledger.models import Entry
 from ledger.stats import GANG_REASONS, BiggestHand, PlayerStats
-from tables.models import SEATS, Hand, Match, Seat
+from tables.models import SEATS, Hand, Match, Seat, bot_name
 
 __all__ = ["Sheet", "SheetRow", "match_visible_to", "sheet_for"]
 
@@ -87,8 +87,8 @@ def _seat_people(match: Match) -> list[str]:
         if not uids:
             now = seats.get(index)
             uids = [now.user_id if now is not None else None]
-        # Within its own room's sheet a bot needs no room number: "Bot 4" is unambiguous.
-        label = [users[u].name if u in users else _("Bot %(n)d") % {"n": index + 1} for u in uids]
+        # Within its own room's sheet a bot needs no room number: its seat names it.
+        label = [users[u].name if u in users else bot_name(index) for u in uids]
         names.append(" / ".join(label))
     return names
 

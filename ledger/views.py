@@ -15,6 +15,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from accounts.decorators import claimed_required
 from accounts.models import User
 from ledger import pairs, selectors, services, settle_up
 from ledger.charts import cumulative_chart
@@ -210,6 +211,7 @@ def _suggestion(request: HttpRequest, me: User, partners: list[User]) -> dict[st
 
 
 @login_required
+@claimed_required
 @require_http_methods(["GET", "POST"])
 def settle(request: HttpRequest) -> HttpResponse:
     """Record a settlement, answer the ones others recorded, see who pays whom in a room."""
@@ -251,6 +253,7 @@ def settle(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
+@claimed_required
 @require_POST
 def settle_answer(request: HttpRequest, claim_id: int) -> HttpResponse:
     """The other player's answer to a recorded settlement: ``answer`` confirm or dispute."""
@@ -274,6 +277,7 @@ def settle_answer(request: HttpRequest, claim_id: int) -> HttpResponse:
 
 
 @login_required
+@claimed_required
 @require_http_methods(["GET", "POST"])
 def correction(request: HttpRequest) -> HttpResponse:
     """Staff only: set the book right with a ``correction`` entry (never by editing a row)."""

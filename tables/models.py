@@ -16,6 +16,10 @@ SEATS = 4
 BOT_BASIC = "basic"
 
 
+TUOGUAN_AFTER_DEFAULT = 2
+"""A room's default: the second timeout in a hand turns 托管 on (the first is forgiven)."""
+
+
 class Room(models.Model):
     class Status(models.TextChoices):
         WAITING = "waiting", _("Waiting")
@@ -34,6 +38,14 @@ class Room(models.Model):
     rules = models.JSONField(_("rules"))
     match_length = models.PositiveSmallIntegerField(_("number of hands"), null=True, blank=True)
     turn_seconds = models.PositiveSmallIntegerField(_("seconds per turn"), default=20)
+    tuoguan_after = models.PositiveSmallIntegerField(
+        _("timeouts before auto-play"),
+        default=TUOGUAN_AFTER_DEFAULT,
+        help_text=_(
+            "Which timeout in a hand turns 托管 on; before it, one safe tile is played and the "
+            "player warned. After 托管 is cancelled, the next timeout turns it on again."
+        ),
+    )
     status = models.CharField(
         _("status"), max_length=10, choices=Status.choices, default=Status.WAITING
     )
@@ -65,6 +77,15 @@ class Room(models.Model):
 
     def __str__(self) -> str:
         return f"{self.number} {self.name}"
+
+
+SEAT_WINDS = (_("East"), _("South"), _("West"), _("North"))
+"""Seats by their place at the table, 0 to 3: the names bots go by."""
+
+
+def bot_name(index: int) -> str:
+    """A bot is named by its seat (机器人·东 …), so four bots read apart."""
+    return str(_("Bot·%(seat)s") % {"seat": SEAT_WINDS[index % 4]})
 
 
 class Seat(models.Model):
@@ -99,6 +120,8 @@ class Seat(models.Model):
         default="",
     )
     """Why the seat is on 托管 (empty when it is not): the page names it in its banner."""
+    timeouts = models.PositiveSmallIntegerField(_("timeouts this hand"), default=0)
+    """Turns the clock played for this seat in the hand in play (``Room.tuoguan_after``)."""
     connections = models.PositiveSmallIntegerField(_("open pages"), default=0)
     """Open table pages of this seat's player (two tabs count twice)."""
     disconnected_at = models.DateTimeField(null=True, blank=True)
@@ -118,6 +141,10 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.room.number}#{self.index}"
+
+    @property
+    def bot_name(self) -> str:
+        return bot_name(self.index)
 
     @property
     def is_empty(self) -> bool:

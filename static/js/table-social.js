@@ -75,26 +75,39 @@
     var share = el.closest(".invite-share");
     if (!share) return;
     var url = share.dataset.inviteUrl;
-    if (action === "copy-invite") {
-      var done = function () {
-        var label = el.textContent;
-        el.textContent = el.dataset.done || label;
-        setTimeout(function () { el.textContent = label; }, 1500);
-      };
+    var copied = function () { toast(share.dataset.copied || url); };
+    if (action === "share-invite" && navigator.share) {
+      navigator.share({ title: share.dataset.inviteTitle, url: url }).catch(function () {});
+    } else if (action === "copy-invite" || action === "share-invite") {
+      // Without the share API, 分享 copies the link: either way the person gets a link to send.
       if (navigator.clipboard && window.isSecureContext) {
-        navigator.clipboard.writeText(url).then(done, function () { window.prompt("", url); });
+        navigator.clipboard.writeText(url).then(copied, function () { window.prompt("", url); });
       } else {
         window.prompt("", url);
       }
-    } else if (action === "share-invite" && navigator.share) {
-      navigator.share({ title: share.dataset.inviteTitle, url: url }).catch(function () {});
     }
   });
 
-  function showShare(root) {
-    if (!navigator.share) return;
-    root.querySelectorAll('[data-action="share-invite"]').forEach(function (b) { b.hidden = false; });
+  // A short line at the foot of the screen, read out by screen readers.
+  function toast(text) {
+    var old = document.querySelector(".toast");
+    if (old) old.remove();
+    var el = document.createElement("div");
+    el.className = "toast";
+    el.setAttribute("role", "status");
+    el.textContent = text;
+    document.body.appendChild(el);
+    setTimeout(function () { el.remove(); }, 2500);
   }
-  document.addEventListener("htmx:oobAfterSwap", function () { showShare(document); });
-  document.addEventListener("DOMContentLoaded", function () { showShare(document); watchPhrases(); });
+
+  // 结束比赛 and leaving mid-hand ask first; the capture phase answers before htmx sends.
+  document.addEventListener("click", function (evt) {
+    var el = evt.target.closest && evt.target.closest("[data-confirm]");
+    if (el && !window.confirm(el.dataset.confirm)) {
+      evt.preventDefault();
+      evt.stopImmediatePropagation();
+    }
+  }, true);
+
+  document.addEventListener("DOMContentLoaded", watchPhrases);
 })();

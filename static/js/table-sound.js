@@ -83,8 +83,58 @@
     if (now.asked && (!last.asked || now.step !== last.step) && !now.settlement) {
       play("turn");
       if (navigator.vibrate && !muted()) navigator.vibrate(60);
+      if (document.hidden) nudge();
     }
     last = now;
+  });
+
+  // My turn while the tab is hidden: the title flashes until the page is seen again, the
+  // device vibrates where it can, and a notification shows if the person turned them on.
+  var NOTIFY = "mj-notify";
+  var flashing = null;
+  var title = document.title;
+  function notifyOn() {
+    try { return localStorage.getItem(NOTIFY) === "on"; } catch (e) { return false; }
+  }
+  function nudge() {
+    var button = document.getElementById("notify-toggle");
+    var text = (button && button.dataset.turnText) || "!";
+    if (!flashing) {
+      title = document.title;
+      var on = false;
+      flashing = setInterval(function () {
+        on = !on;
+        document.title = on ? "【" + text + "】" + title : title;
+      }, 1000);
+    }
+    if (navigator.vibrate) navigator.vibrate([120, 80, 120]);
+    if (notifyOn() && window.Notification && Notification.permission === "granted") {
+      try { new Notification(text, { body: title, tag: "mj-turn" }); } catch (e) { /* Android: needs a worker */ }
+    }
+  }
+  document.addEventListener("visibilitychange", function () {
+    if (document.hidden || !flashing) return;
+    clearInterval(flashing);
+    flashing = null;
+    document.title = title;
+  });
+  // Permission is asked once, and only when the person turns notifications on.
+  function paintNotify(button) {
+    button.setAttribute("aria-pressed", notifyOn() ? "true" : "false");
+  }
+  document.addEventListener("click", function (evt) {
+    var button = evt.target.closest && evt.target.closest("#notify-toggle");
+    if (!button) return;
+    var turnOn = !notifyOn();
+    try { localStorage.setItem(NOTIFY, turnOn ? "on" : "off"); } catch (e) { /* private mode */ }
+    if (turnOn && window.Notification && Notification.permission === "default") {
+      Notification.requestPermission().then(function () { paintNotify(button); });
+    }
+    paintNotify(button);
+  });
+  document.addEventListener("DOMContentLoaded", function () {
+    var button = document.getElementById("notify-toggle");
+    if (button) paintNotify(button);
   });
 
   function paint(button) {

@@ -27,6 +27,7 @@ from tables.play.moves import (
     hand_book_if_ended,
     hand_deal_if_all_ready,
     holds_windows,
+    seat_timed_out,
     tuoguan_set,
     window_close_if_due,
 )
@@ -183,9 +184,10 @@ def advance(number: str, now: datetime | None = None) -> Committed | None:
             elif (timed_out or gone) and t.hand is not None and t.hand.phase in WINDOW_PHASES:
                 # 托管 now would show every page whom the window asked (tables.play.windows).
                 windows.window_pass(t, i, holds_windows())
-            elif timed_out or gone:
-                reason = Seat.TuoguanReason.DISCONNECTED if gone else Seat.TuoguanReason.TIMEOUT
-                tuoguan_set(t, seat, True, reason)
+            elif gone:
+                tuoguan_set(t, seat, True, Seat.TuoguanReason.DISCONNECTED)
+            elif timed_out:
+                seat_timed_out(t, seat)
         automatic_play(t, [i for i in waiting if seat_automatic(t.seats[i])])
         window_close_if_due(t, now)
         hand_deal_if_all_ready(t)

@@ -99,7 +99,8 @@ def hand_deal(t: Table, seed: str | None = None) -> None:
     )
     for seat in t.seats:
         seat.ready = False
-    Seat.objects.filter(room=t.room).update(ready=False)
+        seat.timeouts = 0
+    Seat.objects.filter(room=t.room).update(ready=False, timeouts=0)
 
 
 def hand_deal_if_all_ready(t: Table) -> None:
@@ -224,9 +225,12 @@ def tuoguan_set(t: Table, seat: Seat, on: bool, reason: str = Seat.TuoguanReason
     readies = on and t.hand is not None and t.hand.phase == "ended" and not seat.ready
     if seat.tuoguan == on and seat.tuoguan_reason == reason and not readies:
         return False
+    if seat.tuoguan and not on:
+        # Cancelled 托管 forgives no more in this hand: the next timeout turns it on again.
+        seat.timeouts = max(seat.timeouts, t.room.tuoguan_after - 1)
     seat.tuoguan = on
     seat.tuoguan_reason = reason
-    seat.save(update_fields=["tuoguan", "tuoguan_reason"])
+    seat.save(update_fields=["tuoguan", "tuoguan_reason", "timeouts"])
     if readies:
         seat.ready = True
         seat.save(update_fields=["ready"])
@@ -258,6 +262,18 @@ def window_close_if_due(t: Table, now: datetime) -> None:
         and now.timestamp() >= opened + claim_pause()
     ):
         t.hand, _events = close_window(hand)
+
+
+def seat_timed_out(t: Table, seat: Seat) -> None:
+    """A player at the table let the turn clock run out: the room's ``tuoguan_after``-th
+    timeout in a hand turns 托管 on; an earlier one plays one tile for them (the basic bot's
+    choice) and their page warns them."""
+    seat.timeouts += 1
+    seat.save(update_fields=["timeouts"])
+    if seat.timeouts >= max(1, t.room.tuoguan_after):
+        tuoguan_set(t, seat, True, Seat.TuoguanReason.TIMEOUT)
+    else:
+        automatic_play(t, [seat.index])
 
 
 def automatic_play(t: Table, seats: list[int]) -> None:

@@ -10,6 +10,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from engine.rules import OPTION_CHOICES, PROFILES, Rules, RulesError
+from tables.models import TUOGUAN_AFTER_DEFAULT
 from tables.rooms.services import MATCH_LENGTH_MAX, TURN_SECONDS_MAX, TURN_SECONDS_MIN
 from tables.screen.rule_labels import OPTION_LABELS, PROFILE_LABELS, VALUE_LABELS
 
@@ -32,6 +33,35 @@ UNUSED_OPTION = {
 """Why each option :meth:`engine.rules.Rules.unused_options` names would be ignored."""
 
 
+OPTION_HELP = {
+    "scoring": _("Which table turns a winning hand into points."),
+    "first_dealer": _("Who deals the first hand of the match."),
+    "draw_dealer": _("Who deals after a hand that nobody wins."),
+    "break_offset": _("Where the wall is opened, counted from the dice."),
+    "replacement": _("Which tile a player takes after a gang."),
+    "bugang_any_time": _("A 碰 can be made a gang later with a tile already in the hand."),
+    "angang_face_down": _("The others do not see which four tiles a concealed gang holds."),
+    "bao_discard_claimable": _("A discarded 宝 can be taken with 吃, 碰 or 杠 as a plain tile."),
+    "qiang_gang": _("A player waiting on the tile someone adds to a 碰 may win on it."),
+    "chang_jiuyao": _("A 九幺 hand with no 碰 or 杠 scores double."),
+    "strict_no_bao": _("无宝 counts only when the hand holds no 宝 at all, not even as itself."),
+    "min_score_all_patterns": _("十三烂 and 九幺 must also reach the minimum score to win."),
+    "min_win_points": _(
+        "A 平胡 below this score cannot be declared. Example: 4 means a 2-point hand must wait."
+    ),
+    "tian_di_points": _("Points for winning on the deal (天胡) or on the first discard (地胡)."),
+    "chengbao": _(
+        "Who fed the winner three melds pays everyone's share. Example: 12 instead of 4."
+    ),
+    "minggang_points": _("What each other player pays for an exposed gang."),
+    "angang_points": _("What each other player pays for a concealed gang."),
+    "liangbao_gang_points": _("What each other player pays for a gang of the shown 宝 tile."),
+    "sibao_points": _("What each other player pays the one holding all four 宝."),
+    "rob_settlement": _("What happens to the gang points when a gang is robbed."),
+}
+"""One line per option, in plain words, under its field."""
+
+
 def profile_defaults() -> dict[str, dict[str, Any]]:
     """Each profile's option values, for the form's script that resets options on a switch."""
     return {name: rules.to_json() for name, rules in PROFILES.items()}
@@ -45,16 +75,21 @@ class RulesFieldsMixin(forms.Form):
             label=_("Rules profile"),
             choices=[(name, PROFILE_LABELS.get(name, name)) for name in PROFILES],
             initial=rules.profile,
+            help_text=_("Start from a preset; change single options under “Custom”."),
         )
         for name in CHOICE_OPTIONS:
             self.fields[name] = forms.ChoiceField(
                 label=OPTION_LABELS.get(name, name),
                 choices=[(v, VALUE_LABELS.get(name, {}).get(v, v)) for v in OPTION_CHOICES[name]],
                 initial=getattr(rules, name),
+                help_text=OPTION_HELP.get(name, ""),
             )
         for name in BOOL_OPTIONS:
             self.fields[name] = forms.BooleanField(
-                label=OPTION_LABELS.get(name, name), required=False, initial=getattr(rules, name)
+                label=OPTION_LABELS.get(name, name),
+                required=False,
+                initial=getattr(rules, name),
+                help_text=OPTION_HELP.get(name, ""),
             )
         for name in INT_OPTIONS:
             self.fields[name] = forms.IntegerField(
@@ -62,7 +97,13 @@ class RulesFieldsMixin(forms.Form):
                 min_value=0,
                 max_value=999,
                 initial=getattr(rules, name),
+                help_text=OPTION_HELP.get(name, ""),
             )
+
+    def presets_as_buttons(self) -> None:
+        """The profiles as one-tap presets (the room forms), not a drop-down."""
+        field = self.fields["profile"]
+        field.widget = forms.RadioSelect(choices=list(field.widget.choices))
 
     def rules(self) -> Rules:
         data = self.cleaned_data
@@ -98,13 +139,17 @@ class RulesFieldsMixin(forms.Form):
 class RoomForm(RulesFieldsMixin):
     name = forms.CharField(label=_("Room name"), max_length=40)
     is_public = forms.BooleanField(
-        label=_("Public: listed in the lobby"), required=False, initial=True
+        label=_("Public: listed in the lobby"),
+        required=False,
+        initial=False,
+        help_text=_("Off: only people with the invite link or the number can join."),
     )
     match_length = forms.IntegerField(
         label=_("Number of hands"),
         required=False,
         min_value=1,
         max_value=MATCH_LENGTH_MAX,
+        initial=8,
         help_text=_("Leave empty for an open-ended match."),
     )
     turn_seconds = forms.IntegerField(
@@ -114,15 +159,31 @@ class RoomForm(RulesFieldsMixin):
         initial=20,
     )
 
+    tuoguan_after = forms.TypedChoiceField(
+        label=_("Auto-play (托管) after a timeout"),
+        coerce=int,
+        required=False,
+        empty_value=None,  # a form posted without it (older pages) keeps the default
+        choices=[
+            (1, _("at the first timeout")),
+            (2, _("at the second timeout in a hand")),
+            (3, _("at the third timeout in a hand")),
+        ],
+        initial=TUOGUAN_AFTER_DEFAULT,
+        help_text=_("Before that, a timeout plays one tile for the player and warns them."),
+    )
+
     def __init__(self, *args: Any, rules: Rules | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.add_rule_fields(rules or PROFILES["standard"])
+        self.presets_as_buttons()
 
 
 class RulesForm(RulesFieldsMixin):
     def __init__(self, *args: Any, rules: Rules | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.add_rule_fields(rules or PROFILES["standard"])
+        self.presets_as_buttons()
 
 
 class JoinForm(forms.Form):

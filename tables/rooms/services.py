@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from clubs.selectors import club_room_visible, club_seat_refusal
 from engine.rules import Rules
-from tables.models import BOT_BASIC, SEATS, Hand, Match, Room, Seat
+from tables.models import BOT_BASIC, SEATS, TUOGUAN_AFTER_DEFAULT, Hand, Match, Room, Seat
 from tables.play import clock, inputs, moves
 from tables.play.protocol import PlayError
 from tables.rooms import lookup_limits, selectors
@@ -63,6 +63,7 @@ def room_create(
     rules: Rules,
     match_length: int | None,
     turn_seconds: int = 20,
+    tuoguan_after: int = TUOGUAN_AFTER_DEFAULT,
 ) -> Room:
     """A new waiting room with a fresh random 6-digit number; the owner sits in seat 0."""
     _check_settings(name, match_length, turn_seconds)
@@ -77,6 +78,7 @@ def room_create(
                     rules=rules.to_json(),
                     match_length=match_length,
                     turn_seconds=turn_seconds,
+                    tuoguan_after=tuoguan_after,
                 )
                 Seat.objects.bulk_create(
                     [Seat(room=room, index=i, user=owner if i == 0 else None) for i in range(SEATS)]

@@ -14,11 +14,12 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from accounts.decorators import claimed_required
 from accounts.models import User
 from clubs.selectors import my_clubs
 from config.clientip import request_ip
 from engine.rules import Rules
-from tables.models import Room
+from tables.models import TUOGUAN_AFTER_DEFAULT, Room
 from tables.play import events
 from tables.play.phrases import PHRASES
 from tables.rooms import selectors, services
@@ -55,6 +56,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
+@claimed_required
 @require_http_methods(["GET", "POST"])
 def room_create(request: HttpRequest) -> HttpResponse:
     form = RoomForm(request.POST or None)
@@ -68,6 +70,7 @@ def room_create(request: HttpRequest) -> HttpResponse:
                 rules=form.rules(),
                 match_length=data["match_length"],
                 turn_seconds=data["turn_seconds"],
+                tuoguan_after=data["tuoguan_after"] or TUOGUAN_AFTER_DEFAULT,
             )
         except RoomError as exc:
             form.add_error(None, str(exc))

@@ -175,6 +175,8 @@ class PrivateBoard:
     """The seat owns the room and a hand has just ended: they may call the match off."""
     tuoguan_reason: str = ""
     """Why the seat is on 托管 (``Seat.TuoguanReason``), "" when it is not."""
+    timed_out: bool = False
+    """The clock played a tile for this seat in this hand, without 托管: its page warns."""
     asked: bool = field(default=False, compare=False)
     """The table waits on this seat now (its turn, or it may claim)."""
     ended: bool = False
@@ -203,10 +205,10 @@ class PrivateBoard:
 
 
 def seat_name(seat: Seat) -> str:
-    """A seat's player's display name, or "Bot n"."""
+    """A seat's player's display name, or the bot's, by its seat (机器人·东)."""
     if seat.user is not None:
         return seat.user.name
-    return _("Bot %(n)d") % {"n": seat.index + 1}
+    return seat.bot_name
 
 
 def _choices(legal: list[dict[str, Any]], info: SeatInfo) -> tuple[bool, list[Choice]]:
@@ -379,6 +381,7 @@ def private_board(table: Table, seat: int) -> PrivateBoard:
     board.can_discard, board.choices = _choices([a.to_json() for a in info.legal], info)
     board.hints = _hints_view(hints(info))
     board.tuoguan_reason = me.tuoguan_reason if me.tuoguan else ""
+    board.timed_out = me.timeouts > 0 and not me.tuoguan and not ended
     board.asked = seat in must_act(table)
     board.ended = ended
     board.still_there_asked = (

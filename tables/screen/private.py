@@ -165,6 +165,7 @@ class MyPrompt:
 
     can_discard: bool
     tuoguan: bool
+    timed_out: bool = False
 
 
 @dataclass(frozen=True)
@@ -219,7 +220,9 @@ def render_private_view(view: PrivateView | None, *, csrf_token: str) -> SafeStr
             tiles_local=True,
         ),
         _my_hand(mine),
-        remembered_render(MY_PROMPT_TEMPLATE, "view", MyPrompt(mine.can_discard, mine.tuoguan)),
+        remembered_render(
+            MY_PROMPT_TEMPLATE, "view", MyPrompt(mine.can_discard, mine.tuoguan, mine.timed_out)
+        ),
         remembered_render(
             MY_HINTS_TEMPLATE, "view", MyHints(hints=mine.hints, bao=mine.bao), tiles_local=True
         ),

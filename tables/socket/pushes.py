@@ -55,7 +55,8 @@ __all__ = [
 MAX_ROOMS = 4096
 """Rooms kept per process; the least recently pushed go first."""
 
-OOB = ' hx-swap-oob="true"'
+OOB = ' hx-swap-oob="morph"'
+"""Pushes morph the page (idiomorph) rather than replace it: a button under a finger survives."""
 
 
 PrivateKey = tuple[int, str, str]

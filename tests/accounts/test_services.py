@@ -49,3 +49,31 @@ def test_user_model_is_the_auth_user_model():
     from django.contrib.auth import get_user_model
 
     assert get_user_model() is User
+
+
+def test_a_guest_is_a_real_account_without_a_password():
+    guest = services.guest_create(nickname="  小王 ")
+    assert guest.pk is not None and guest.is_guest
+    assert guest.name == "小王"
+    assert not guest.has_usable_password()
+    assert guest.username.startswith(services.GUEST_PREFIX)
+
+
+def test_two_guests_with_one_nickname_are_two_accounts():
+    a, b = services.guest_create(nickname="小王"), services.guest_create(nickname="小王")
+    assert a.pk != b.pk and a.username != b.username
+
+
+def test_a_claimed_guest_keeps_the_row_and_logs_in_with_the_password(password):
+    guest = services.guest_create(nickname="小王")
+    claimed = services.guest_claim(user=guest, username="xiaowang", password=password)
+    fresh = User.objects.get(pk=guest.pk)
+    assert claimed.pk == fresh.pk
+    assert fresh.username == "xiaowang" and not fresh.is_guest
+    assert fresh.check_password(password)
+    assert fresh.name == "小王"  # the nickname stays what the table shows
+
+
+def test_only_a_guest_can_be_claimed(user, password):
+    with pytest.raises(ValueError):
+        services.guest_claim(user=user, username="other", password=password)

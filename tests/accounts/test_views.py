@@ -296,3 +296,31 @@ def test_signups_from_one_address_are_rate_limited(password: str, settings: Any)
     assert not User.objects.filter(username="dorm5").exists()
     assert sign_up("elsewhere", "198.51.100.10").status_code == 302
     cache.clear()
+
+
+def test_a_guest_sits_down_from_a_nickname_and_is_logged_in(client):
+    response = client.post(reverse("accounts:guest"), {"nickname": "小王", "next": "/r/123456/"})
+    assert response.status_code == 302 and response["Location"] == "/r/123456/"
+    guest = User.objects.get(display_name="小王")
+    assert guest.is_guest
+    assert client.get(reverse("accounts:profile")).context["user"] == guest
+
+
+def test_an_empty_nickname_makes_no_account(client):
+    client.post(reverse("accounts:guest"), {"nickname": "   ", "next": "/r/123456/"})
+    assert not User.objects.filter(is_guest=True).exists()
+
+
+def test_a_guest_cannot_create_a_room_settle_or_correct_until_claimed(client, password):
+    client.post(reverse("accounts:guest"), {"nickname": "小王"})
+    for name in ("room_create", "ledger:settle", "ledger:correction"):
+        response = client.get(reverse(name))
+        assert response.status_code == 302, name
+        assert response["Location"].startswith(reverse("accounts:claim")), name
+    claim = client.post(
+        reverse("accounts:claim"),
+        {"username": "xiaowang", "password1": password, "password2": password},
+    )
+    assert claim.status_code == 302
+    assert client.get(reverse("room_create")).status_code == 200
+    assert not User.objects.get(username="xiaowang").is_guest

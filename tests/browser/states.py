@@ -37,10 +37,37 @@ def _slow(room: Room) -> Room:
     return room
 
 
+def waiting_room(owner: Any, name: str = "周五牌局") -> Room:
+    """A private room of ``owner``'s, waiting for players: the one an invite link opens."""
+    return services.room_create(
+        owner=owner, name=name, is_public=False, rules=Rules(), match_length=None, turn_seconds=20
+    )
+
+
 def own_turn(user: Any, seed: str = "a11y-turn") -> Room:
     """``user`` (seat 0, with three bots) on their own turn."""
     room = _slow(start_with_bots(user, hands=None, seed=seed))
     run_until_my_turn(room, user)
+    return room
+
+
+def mid_hand(user: Any, seed: str = "layout-square", turns: int = 7) -> Room:
+    """``user`` (seat 0, with three bots) on their own turn ``turns`` discards in: every river
+    has tiles."""
+    room = _slow(start_with_bots(user, hands=None, seed=seed))
+    for _turn in range(turns):
+        state = run_until_my_turn(room, user)
+        send(room, user, move_json(room, state, 0))
+    run_until_my_turn(room, user)
+    return room
+
+
+def timed_out(user: Any) -> Room:
+    """:func:`mid_hand`, then ``user``'s seat put on 托管 by a timeout: the banner shows."""
+    room = mid_hand(user)
+    Seat.objects.filter(room=room, index=0).update(
+        tuoguan=True, tuoguan_reason=Seat.TuoguanReason.TIMEOUT
+    )
     return room
 
 

@@ -157,6 +157,7 @@ def test_one_person_and_three_bots_play_a_whole_hand(
     shoot(page, screenshots, f"rules-{size}")
 
     # The match is open-ended: its owner ends it from the settlement.
+    page.once("dialog", lambda dialog: dialog.accept())  # 结束比赛 asks first
     page.locator("[data-action=end-match]").click()
     expect(page.locator("#match-summary")).to_be_visible()
     expect(page.locator("[data-action=ready]")).to_have_count(0)

@@ -19,6 +19,7 @@ from tables.models import Room, Seat
 from tables.play import clock, inputs
 from tables.play.protocol import parse_message
 from tables.rooms import services
+from tests.browser import states
 from tests.browser.driver import LAPTOP, PHONE, PHONE_LANDSCAPE, goto_table
 from tests.tables.factories import (
     move_json,
@@ -212,6 +213,7 @@ def test_the_settlement_buttons_are_in_view_without_scrolling(
     expect(page.locator("#settlement .ready-countdown")).to_be_visible()
     expect(page.locator("#settlement [data-action=hand-record]")).to_have_count(1)
     shoot(page, screenshots, f"settlement-{size}")
+    page.once("dialog", lambda dialog: dialog.accept())  # 结束比赛 asks first
     page.locator("[data-action=end-match]").click()
     expect(page.locator("#match-summary .final-totals li")).to_have_count(4)
     shoot(page, screenshots, f"match-over-{size}")
@@ -225,6 +227,7 @@ def test_a_timeout_shows_a_banner_and_no_tap_prompt(
     new_context: Any, user: Any, screenshots: Path, size: str
 ) -> None:
     room = start_with_bots(user, seed="layout-tuoguan")
+    Room.objects.filter(pk=room.pk).update(tuoguan_after=1)  # 托管 at the first timeout
     state = run_bots_until_human(room, timezone.now())
     assert state.phase != "ended"
     room.refresh_from_db()
@@ -279,14 +282,7 @@ def test_a_quick_phrase_arrives_on_the_other_screen(
 def test_a_friend_signs_up_from_the_invite_link_and_sits_down(
     new_context: Any, user: Any, password: str, screenshots: Path
 ) -> None:
-    room = services.room_create(
-        owner=user,
-        name="周五牌局",
-        is_public=False,
-        rules=Rules(),
-        match_length=None,
-        turn_seconds=20,
-    )
+    room = states.waiting_room(user)
     page = new_context(viewport=PHONE, scale=2).new_page()
     page.goto(f"/r/{room.number}/")
     expect(page.locator("h1")).to_have_text("周五牌局")

@@ -38,7 +38,7 @@ def test_rows_and_totals_match_the_entries(db: None, seed: int) -> None:
 
 def test_a_bot_seat_is_named_by_its_seat(book: SeededBook, english: None) -> None:
     sheet = sheet_for(book.matches[0])
-    assert sheet.players[3] == "Bot 4"
+    assert sheet.players[3] == "Bot·North"
     assert sheet.players[0] == book.players[0].name
 
 

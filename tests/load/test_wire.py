@@ -53,7 +53,7 @@ def test_message_is_what_htmx_sends():
 
 
 def test_error_line_and_summary_are_recognised():
-    assert parse_frame('<div id="table-error" hx-swap-oob="true">x</div>').error
+    assert parse_frame('<div id="table-error" hx-swap-oob="morph">x</div>').error
     assert parse_frame('<section data-version="1"><section id="match-summary">').finished
 
 
@@ -82,8 +82,8 @@ def test_latency_is_taken_when_the_fourth_screen_has_the_move():
 
 PUBLIC_PUSH = (
     '<div id="table-public" class="table-public phase-turn" data-hand="3" data-step="9" '
-    'data-version="12" data-phase="turn" hx-swap-oob="true"><span data-tile="5m"></span></div>'
-    '<i id="table-clock" hidden data-now="1" hx-swap-oob="true"></i>'
+    'data-version="12" data-phase="turn" hx-swap-oob="morph"><span data-tile="5m"></span></div>'
+    '<i id="table-clock" hidden data-now="1" hx-swap-oob="morph"></i>'
 )
 
 
@@ -103,14 +103,14 @@ def test_a_push_without_controls_is_read_from_its_root_alone():
 
 
 WINDOW_BUTTONS = (
-    '<div id="table-private" class="table-private" hx-swap-oob="true">'
+    '<div id="table-private" class="table-private" hx-swap-oob="morph">'
     '<div id="actions" hx-vals=\'{"step": 15}\'>'
     '<button type="button" ws-send name="action" value="pass">过</button></div></div>'
 )
 
 
 ANSWER_TAKEN = (
-    '<div id="table-private" class="table-private" hx-swap-oob="true"><div class="my-controls">'
+    '<div id="table-private" class="table-private" hx-swap-oob="morph"><div class="my-controls">'
     '<button type="button" ws-send name="action" value="tuoguan" hx-vals=\'{"on": "1"}\'>'
     "托管</button></div></div>"
 )
@@ -164,7 +164,7 @@ def test_a_client_presses_the_buttons_shown_last_even_in_a_push_without_a_public
     the buttons it first saw was refused for a stale step, then waited for a push that never
     came, and its table stalled."""
     player = seat_one(think=2.0)
-    whole = f'<div id="live" hx-swap-oob="true">{BOARD}</div>'  # the page's first push
+    whole = f'<div id="live" hx-swap-oob="morph">{BOARD}</div>'  # the page's first push
     assert player.shows(parse_frame(whole))  # the window opens: its buttons carry step 14
     assert not player.shows(parse_frame(PUBLIC_PUSH))  # the buttons are as they were
     assert player.shows(parse_frame(WINDOW_BUTTONS))  # another seat passed: new buttons
@@ -208,7 +208,7 @@ async def test_nobody_presses_before_every_socket_is_open() -> None:
     loaded processes then took over daphne's 5 s to accept them, and the run failed."""
     seated = asyncio.Event()
     player = seat_one(think=0.0, seated=seated)
-    assert player.shows(parse_frame(f'<div id="live" hx-swap-oob="true">{BOARD}</div>'))
+    assert player.shows(parse_frame(f'<div id="live" hx-swap-oob="morph">{BOARD}</div>'))
     sent: list[str] = []
     socket = mock.Mock(send=mock.AsyncMock(side_effect=sent.append))
     pressing = asyncio.create_task(player._press(socket, again=False))

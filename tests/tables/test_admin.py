@@ -77,6 +77,7 @@ def test_a_started_rooms_number_owner_and_rules_are_read_only(
             "name": "Renamed",
             "is_public": "on",
             "turn_seconds": 20,
+            "tuoguan_after": 2,
             "seats-TOTAL_FORMS": 0,
             "seats-INITIAL_FORMS": 0,
             "audit_entries-TOTAL_FORMS": 0,
@@ -99,6 +100,7 @@ def test_the_admin_form_refuses_a_started_rooms_owner_or_rules(user: Any, make_u
         "is_public": "on",
         "rules": '{"profile": "standard"}',
         "turn_seconds": 20,
+        "tuoguan_after": 2,
         "status": room.status,
         "version": room.version,
     }

@@ -82,7 +82,14 @@ def test_an_input_reads_the_clock_once_the_room_is_locked(
     assert started.deadline is not None and started.deadline >= clock_at[1]
 
 
+def _tuoguan_at_first_timeout(room: Room) -> None:
+    """The room option set so a single timeout turns 托管 on (the default forgives one)."""
+    Room.objects.filter(pk=room.pk).update(tuoguan_after=1)
+    room.refresh_from_db()
+
+
 def test_the_turn_timer_puts_a_seat_on_tuoguan_and_the_bot_moves(started: Room, user: Any) -> None:
+    _tuoguan_at_first_timeout(started)
     state = run_until_my_turn(started, user)
     assert state.phase != "ended", "the hand ended before seat 0 acted"
     assert started.turn_deadline is not None
@@ -154,6 +161,7 @@ def test_the_timeout_is_recorded_as_the_reason_and_asks_still_there(
     from tables.play.table import load_table
     from tables.screen.board import private_board
 
+    _tuoguan_at_first_timeout(started)
     state = run_until_my_turn(started, user)
     assert state.phase != "ended", "the hand ended before seat 0 acted"
     assert started.turn_deadline is not None
@@ -208,3 +216,44 @@ def test_every_discard_holds_a_window_for_the_same_pause(
     assert started.deadline.timestamp() == pytest.approx(opened + 1.0)
     assert clock.advance(started.number, now=started.deadline)
     assert hand_of(started).phase != "claim"
+
+
+def _time_out(room: Room, user: Any) -> int:
+    """Seat 0's turn comes and its clock runs out; the step it timed out at."""
+    state = run_until_my_turn(room, user)
+    assert state.phase != "ended", "the hand ended before seat 0 acted"
+    room.refresh_from_db()
+    assert room.turn_deadline is not None
+    assert clock.advance(room.number, now=room.turn_deadline + timedelta(seconds=1))
+    return state.step
+
+
+def test_the_first_timeout_plays_one_tile_and_warns_the_second_turns_on_tuoguan(
+    started: Room, user: Any
+) -> None:
+    from tables.play.table import load_table
+    from tables.screen.board import private_board
+
+    assert started.tuoguan_after == 2  # the default: the second timeout in a hand
+    step = _time_out(started, user)
+    seat = Seat.objects.get(room=started, index=0)
+    assert not seat.tuoguan and seat.timeouts == 1
+    assert hand_of(started).step > step  # a tile was played for seat 0
+    table = load_table(started)
+    assert table is not None
+    assert private_board(table, 0).timed_out
+    _time_out(started, user)
+    seat = Seat.objects.get(room=started, index=0)
+    assert seat.tuoguan and seat.tuoguan_reason == Seat.TuoguanReason.TIMEOUT
+
+
+def test_after_tuoguan_is_cancelled_the_next_timeout_turns_it_on_again(
+    started: Room, user: Any
+) -> None:
+    _time_out(started, user)
+    _time_out(started, user)
+    assert Seat.objects.get(room=started, index=0).tuoguan
+    send(started, user, {"action": "tuoguan", "on": "0"})
+    assert not Seat.objects.get(room=started, index=0).tuoguan
+    _time_out(started, user)
+    assert Seat.objects.get(room=started, index=0).tuoguan

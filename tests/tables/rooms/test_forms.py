@@ -209,8 +209,16 @@ def test_the_room_form_has_every_rule_option_too() -> None:
     form = RoomForm()
     assert {"name", "is_public", "match_length", "turn_seconds", "profile"} <= set(form.fields)
     assert set(ENGINE_OPTIONS) <= set(form.fields)
-    assert form.fields["turn_seconds"].initial == 20 and form.fields["is_public"].initial is True
+    # Private by default (issue #36): a room is for the friends who get the link.
+    assert form.fields["turn_seconds"].initial == 20 and form.fields["is_public"].initial is False
     assert not form.fields["match_length"].required
+
+
+def test_every_rule_option_explains_itself_in_one_line() -> None:
+    form = RoomForm()
+    for name in ENGINE_OPTIONS:
+        help_text = str(form.fields[name].help_text)
+        assert help_text and "\n" not in help_text, name
 
 
 # ---------------------------------------------------------------- join by number
@@ -292,3 +300,14 @@ def test_the_refusal_reads_in_chinese() -> None:
         assert errors(form, "chang_jiuyao") == [
             "番数计分（§9）不用“长九幺翻倍”：请关掉它，或改用标准分表。"
         ]
+
+
+def test_the_room_form_sets_when_a_timeout_turns_on_tuoguan() -> None:
+    assert RoomForm().fields["tuoguan_after"].initial == 2
+    form = RoomForm(room_data(tuoguan_after="1"))
+    assert form.is_valid(), form.errors
+    assert form.cleaned_data["tuoguan_after"] == 1
+    missing = RoomForm(room_data())
+    assert missing.is_valid(), missing.errors
+    assert missing.cleaned_data["tuoguan_after"] is None  # the view then uses the default
+    assert not RoomForm(room_data(tuoguan_after="9")).is_valid()

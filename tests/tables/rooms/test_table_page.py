@@ -75,7 +75,7 @@ def test_render_live_for_a_missing_room_renders_nothing(user: Any) -> None:
 def test_render_live_is_an_out_of_band_swap_of_the_live_region(room: Room, user: Any) -> None:
     html, found = render_live(f" {room.number} ", user, invite_url=INVITE, csrf_token="tok" * 11)
     assert found == room
-    assert html.startswith('<div id="live" hx-swap-oob="true">')
+    assert html.startswith('<div id="live" hx-swap-oob="morph">')
     assert room.number in html and INVITE in html
     assert 'value="' + "tok" * 11 + '"' in html  # the page's CSRF token in its forms
     assert 'data-action="add-bot"' in html  # the owner's buttons while waiting

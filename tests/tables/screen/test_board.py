@@ -138,7 +138,7 @@ def test_seat_name_is_the_display_name_or_bot_and_its_seat_number(
 ) -> None:
     room = start_with_bots(user)
     seats = list(Seat.objects.filter(room=room).select_related("user").order_by("index"))
-    assert [seat_name(s) for s in seats] == ["alice", "Bot 2", "Bot 3", "Bot 4"]
+    assert [seat_name(s) for s in seats] == ["alice", "Bot·South", "Bot·West", "Bot·North"]
     user.display_name = "小明"
     user.save()
     seats[0].refresh_from_db()
@@ -394,7 +394,7 @@ def test_the_countdown_runs_for_a_person_to_act_and_not_for_bots(user: Any) -> N
     table = load_table(bots_deal)
     assert table is not None and table.hand is not None and table.hand.dealer == 1
     board = board_for(table, user)
-    assert board.public.waiting_names == ["Bot 2"] and board.public.seconds_left is None
+    assert board.public.waiting_names == ["Bot·South"] and board.public.seconds_left is None
 
 
 def test_a_ready_seat_sees_its_waits_and_nobody_else_does(

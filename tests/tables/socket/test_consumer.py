@@ -171,7 +171,7 @@ async def test_a_page_gets_its_own_view_on_connect(application: Any, user: Any) 
     room = await sync_to_async(start_with_bots)(user)
     comm = await connect(application, room, user)
     html = await comm.receive_from(timeout=5)
-    assert 'id="live"' in html and 'hx-swap-oob="true"' in html
+    assert 'id="live"' in html and 'hx-swap-oob="morph"' in html
     assert 'id="my-hand"' in html
     seat = await sync_to_async(Seat.objects.get)(room=room, index=0)
     assert seat.connections == 1

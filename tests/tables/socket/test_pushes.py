@@ -86,7 +86,7 @@ async def test_four_pages_share_one_read_and_one_public_render_per_change(
     assert len(publics) == 1  # the very same bytes for everyone
     for g in got:  # pushed out of band: the page keeps its root and swaps the parts
         root = g[0][: g[0].index(">") + 1]
-        assert root.startswith('<div id="table-public"') and 'hx-swap-oob="true"' in root
+        assert root.startswith('<div id="table-public"') and 'hx-swap-oob="morph"' in root
     snap = cache.snapshots[room.number]
     assert len(snap.public) == 1 and len(snap.private) == 4
     for c in comms:
@@ -98,7 +98,7 @@ async def test_a_push_sends_only_what_changed_for_that_page(make_user: Any) -> N
     room = await sync_to_async(four_people_waiting)(users)
     comms = [await connect(room, u) for u in users]
     first = await drain(comms)
-    assert first[0][0].startswith('<div id="live" hx-swap-oob="true"><section class="table"')
+    assert first[0][0].startswith('<div id="live" hx-swap-oob="morph"><section class="table"')
     assert 'data-me="0"' in first[0][0] and 'data-me="3"' in first[3][0]
     # Nothing changed for anyone: a message about the same table pushes nothing.
     await events.table_changed_async(room.number)
