@@ -257,19 +257,35 @@ class ServiceCpu:
         return {name: round(seconds / wall, 2) for name, seconds in used.items()}
 
 
-def server_env(database_url: str, redis_url: str | None) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
+def server_env(
+    database_url: str, redis_url: str | None, *, claim_pause: float | None = None
+) -> dict[str, str]:
+    """The environment of a server process: production's settings but for the database, the
+    secret and the hosts. An SQLite file is given as ``SQLITE_PATH``, so the server builds
+    the database settings a deployment without ``DATABASE_URL`` gets. The claim pause is the
+    deployment's default (``config.settings``) unless ``claim_pause`` says otherwise."""
+    env = {k: v for k, v in os.environ.items() if k not in _OURS}
     env.update(
-        DATABASE_URL=database_url,
         DEBUG="0",
         SECRET_KEY="load-benchmark-only-" + "x" * 40,
         ALLOWED_HOSTS="127.0.0.1,localhost",
         SECURE_COOKIES="0",
         DJANGO_SETTINGS_MODULE="config.settings",
     )
+    if database_url.startswith(SQLITE_URL):
+        env["SQLITE_PATH"] = database_url.removeprefix(SQLITE_URL)
+    else:
+        env["DATABASE_URL"] = database_url
     if redis_url:
         env["REDIS_URL"] = redis_url
+    if claim_pause is not None:
+        env["TABLE_CLAIM_PAUSE_SECONDS"] = str(claim_pause)
     return env
+
+
+SQLITE_URL = "sqlite:///"
+_OURS = ("DATABASE_URL", "REDIS_URL", "SQLITE_PATH", "TABLE_CLAIM_PAUSE_SECONDS")
+"""Set by :func:`server_env` alone: a value in the caller's shell must not leak into a run."""
 
 
 def run_module(
@@ -299,12 +315,20 @@ def command_parser(prog: str, doc: str | None) -> argparse.ArgumentParser:
     )
 
 
-def database_ready(database_url: str | None, redis_url: str | None, name: str) -> dict[str, str]:
+def database_ready(
+    database_url: str | None,
+    redis_url: str | None,
+    name: str,
+    *,
+    claim_pause: float | None = None,
+) -> dict[str, str]:
     """This process pointed at ``database_url`` (None: a scratch SQLite file, in a folder
     named after the command ``name``), which is created and migrated if need be; the
     environment it and its servers run with."""
-    url = database_url or f"sqlite:///{tempfile.mkdtemp(prefix=f'{name}-')}/db.sqlite3"
-    env = server_env(url, redis_url)
+    url = database_url or f"{SQLITE_URL}{tempfile.mkdtemp(prefix=f'{name}-')}/db.sqlite3"
+    env = server_env(url, redis_url, claim_pause=claim_pause)
+    for key in _OURS:
+        os.environ.pop(key, None)
     os.environ.update(env)
     database_create(url)
     migrate(env)
