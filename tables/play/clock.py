@@ -20,7 +20,7 @@ from django.utils import timezone
 
 from engine.hand import waiting_on
 from tables.models import Room, Seat
-from tables.play import dissolve, windows
+from tables.play import dissolve, events, windows
 from tables.play.moves import (
     automatic_play,
     claim_pause,
@@ -119,8 +119,8 @@ def table_commit(t: Table, now: datetime) -> None:
 
 @dataclass(frozen=True)
 class Committed:
-    """A change as its transaction saved it: what the process that made it pushes to its own
-    pages without reading the table again (:meth:`tables.socket.pushes.FrameCache.offer`).
+    """A change as its transaction saved it: its event carries it to this process's pages,
+    which are pushed from it without reading the table again (:mod:`tables.play.events`).
 
     Truthy, so ``if advance(...)`` still reads as "did anything change"."""
 
@@ -141,8 +141,11 @@ class Committed:
 
 
 def committed(t: Table, read_at: float, met: datetime | None = None) -> Committed:
-    """``t`` as just saved (inside its transaction, after :func:`table_commit`)."""
-    return Committed(room=t.room, table=t, votes=dissolve.votes_of(t), read_at=read_at, met=met)
+    """``t`` as just saved (inside its transaction, after :func:`table_commit`); its event is
+    sent to the table's pages when the transaction commits (:mod:`tables.play.events`)."""
+    change = Committed(room=t.room, table=t, votes=dissolve.votes_of(t), read_at=read_at, met=met)
+    events.change_send_on_commit(change)
+    return change
 
 
 def advance(number: str, now: datetime | None = None) -> Committed | None:

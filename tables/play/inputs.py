@@ -1,9 +1,9 @@
 """A running table's inputs: a page's message and a page opened or closed. One transaction each.
 
 Each locks the room's row, lets ``moves`` or ``presence`` act, books a hand that ended and
-commits with the next deadline (``clock``); a refusal is :class:`~tables.play.protocol.PlayError`
-and changes nothing. Each returns what it committed (the caller's process pushes from it),
-or None when nothing changed.
+commits with the next deadline (``clock``), whose commit sends the change's event to every
+page (:mod:`tables.play.events`); a refusal is :class:`~tables.play.protocol.PlayError` and
+changes nothing. Each returns what it committed, or None when nothing changed.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from tables.models import Seat
-from tables.play import clock, moves, page_leases, presence
+from tables.play import clock, events, moves, page_leases, presence
 from tables.play.protocol import Message
 from tables.play.rows import room_locked
 from tables.play.table import Table, VoteState, load_table, table_locked
@@ -56,8 +56,7 @@ def table_act(
 ) -> clock.Committed | None:
     """Apply what ``user`` sent at table ``number`` (parsed by :func:`tables.play.protocol.
     parse_message`); :class:`~tables.play.protocol.PlayError` changes nothing. Returns what it
-    committed (the caller's process pushes from it), or None: the input asked for what
-    already was."""
+    committed, or None: the input asked for what already was."""
     return table_change(number, user, lambda t, seat: moves.message_apply(t, seat, message), now)
 
 
@@ -95,7 +94,9 @@ def _pages(number: str, user: User, delta: int, now: datetime | None) -> clock.C
         if t is None:
             room.version += 1
             room.save(update_fields=["version"])
-            return clock.Committed(room=room, table=None, votes=VoteState(), read_at=read_at)
+            change = clock.Committed(room=room, table=None, votes=VoteState(), read_at=read_at)
+            events.change_send_on_commit(change)
+            return change
         if delta > 0:
             presence.turn_refreshed_on_return(t, seat, now)
         clock.table_commit(t, now)

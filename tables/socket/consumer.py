@@ -1,9 +1,11 @@
 """The table's WebSocket: one consumer per open page, kept thin.
 
-It pushes the page's ``#live`` fragment (rendered for this connection's own seat) whenever the
-table changes, passes the player's inputs (parsed by :mod:`tables.play.protocol`) to
-:func:`tables.play.inputs.table_act`, and keeps a timer for the table's next deadline
-(:func:`tables.play.clock.advance`). The group message says only "changed"; it never carries tiles.
+It receives and forwards: the player's inputs (parsed by :mod:`tables.play.protocol`) go to
+:func:`tables.play.inputs.table_act`, and the timer for the table's next deadline to
+:func:`tables.play.clock.advance`; the change each commits is announced by the service itself
+(:mod:`tables.play.events`, :mod:`tables.socket.delivery`), and comes back to every page, this
+one included, as the group's "changed" message (it never carries tiles), on which the page is
+pushed its ``#live`` fragment, rendered for this connection's own seat.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from tables.play import clock, events, inputs, page_leases, phrases
 from tables.play.protocol import Message, Phrase, PlayError, parse_text, printable
 from tables.rooms import selectors, services
 from tables.rooms.table_page import render_live
-from tables.socket import heartbeat, limits, pushes
+from tables.socket import delivery, heartbeat, limits, pushes
 from tables.socket.deadline_once import ticks
 from tables.socket.limits import TokenBucket
 from tables.socket.scope import scope_csrf_token, scope_language, scope_origin
@@ -157,13 +159,12 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
             await self.close(code=CLOSE_TRY_AGAIN_LATER)
             return
         self.grouped = True
+        delivery.attach()
         await self.accept()
         # Counted before the first push, so that push already shows the seat online: the
         # page was served showing it so, and a push correcting it afterwards would be a
         # second swap of an unchanged table (and a layout shift).
-        change = await database_sync_to_async(inputs.seat_connect)(
-            number=self.number, user=self.user
-        )
+        await database_sync_to_async(inputs.seat_connect)(number=self.number, user=self.user)
         self.counted = seated  # its seat is counted online while the page is open
         if not await self.push():
             await self.close(code=CLOSE_NO_SUCH_ROOM)
@@ -174,11 +175,10 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
             user_id=self.user.pk if self.counted else None,
             slots=self.slots,
             shown=self.shown,
+            tell=self.tell,
         )
         heartbeat.beat().join(page)
         self.beating = True
-        if change is not None:
-            await self.changed(change)
 
     async def disconnect(self, code: int) -> None:
         await self.cleanup()
@@ -220,11 +220,9 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         try:
             if self.counted and self.user is not None:
                 self.counted = False
-                change = await database_sync_to_async(inputs.seat_disconnect)(
+                await database_sync_to_async(inputs.seat_disconnect)(
                     number=self.number, user=self.user
                 )
-                if change is not None:
-                    await self.changed(change)
         except Exception as exc:
             # Without heartbeats the seat goes stale by itself (tables.play.presence).
             logger.warning("table %s: counting the page closed failed: %s", self.number, exc)
@@ -246,7 +244,7 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
                 if isinstance(message, Phrase):  # chat: no table work, no version bump
                     await self.phrase_broadcast(message)
                     return
-            change = await database_sync_to_async(self._act)(message)
+            await database_sync_to_async(self._act)(message)
         except PlayError as exc:
             await self.send_error(str(exc))
             return
@@ -254,26 +252,6 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
             logger.exception("table %s: an input failed", self.number)
             with translation.override(language):
                 await self.send_error(_("That did not go through; nothing changed. Try again."))
-            return
-        if change is not None:
-            await self.changed(change)
-
-    async def changed(self, change: clock.Committed) -> None:
-        """Tell every page of the table that this socket's process committed ``change``; this
-        process's pages are pushed from it as saved, without reading the table again.
-
-        The change is committed whatever happens here: when the layer can't carry the news,
-        this page is pushed it at once and the others catch up at their next heartbeat
-        (:mod:`tables.socket.heartbeat`) or reconnect. Never raises: the socket stays open."""
-        pushes.frame_cache().offer(self.number, change)
-        try:
-            await events.table_changed_async(self.number, version=change.version)
-        except Exception as exc:
-            logger.warning("table %s: telling the pages failed: %s", self.number, exc)
-            try:
-                await self.push(version=change.version)
-            except Exception as push_exc:
-                logger.warning("table %s: pushing the change failed: %s", self.number, push_exc)
 
     def _act(self, message: Message) -> clock.Committed | None:
         assert self.user is not None
@@ -286,6 +264,11 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
             fresh_after=float(event.get("at") or time.time()),
             version=version if isinstance(version, int) else None,
         )
+
+    async def tell(self, version: int) -> None:
+        """Push this page up to room version ``version`` without the channel layer
+        (:mod:`tables.socket.delivery`, when the layer is down)."""
+        await self.push(version=version)
 
     async def table_evict(self, event: dict[str, Any]) -> None:
         if self.user is not None and event.get("user_id") == self.user.pk:
@@ -386,7 +369,7 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
     async def _tick(self, deadline: datetime) -> None:
         try:
             # The table's other pages in this process wait for the same deadline: one ticks.
-            _, change = await ticks().once(
+            await ticks().once(
                 self.number,
                 deadline,
                 database_sync_to_async(partial(clock.advance, self.number)),
@@ -399,5 +382,3 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
             return
         finally:
             self.ticking = None
-        if change is not None:
-            await self.changed(change)

@@ -96,6 +96,8 @@ class Page:
     slots: tuple[str, ...]
     shown: Shown | None = field(default=None, compare=False)
     """What the page shows, as its pushes keep it (None: not known, not caught up)."""
+    tell: Callable[[int], Awaitable[object]] | None = field(default=None, compare=False)
+    """Pushes the page up to a room version, without the channel layer (when it is down)."""
 
 
 def pages_beat(pages: Iterable[Page], now: datetime | None = None) -> None:

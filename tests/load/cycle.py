@@ -51,12 +51,15 @@ def _cycle(number: str, moves: int, seed: int, *, reread: bool = False) -> dict[
     from engine.play.bots import choose_action
     from engine.views import seat_info
     from tables.models import Room
-    from tables.play import clock, inputs
+    from tables.play import clock, events, inputs
     from tables.play.protocol import Move, Ready
     from tables.play.table import load_table
     from tables.play.windows import public_step
     from tables.socket import pushes
 
+    # The four pages are pushed here, in this thread, as their process would on its loop: the
+    # changes are delivered to nobody else.
+    events.delivery_register(lambda change: True)
     rng = random.Random(seed)
     table = load_table(Room.objects.get(number=number))
     assert table is not None

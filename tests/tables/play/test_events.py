@@ -50,3 +50,66 @@ def test_no_channel_layer_is_no_error(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(events, "get_channel_layer", lambda: asked.append("layer"))
     events.table_changed("123456")
     assert asked == ["layer"]
+
+
+def _change(number: str, version: int) -> Any:
+    from tables.models import Room
+    from tables.play.clock import Committed
+    from tables.play.table import VoteState
+
+    room = Room(number=number, version=version)
+    return Committed(room=room, table=None, votes=VoteState(), read_at=time.time())
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_change_is_sent_once_its_transaction_commits_and_never_if_it_rolls_back(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from django.db import transaction
+
+    monkeypatch.setattr(events, "_deliveries", [])
+    delivered: list[int] = []
+
+    def deliver(change: Any) -> bool:
+        delivered.append(change.version)
+        return True
+
+    events.delivery_register(deliver)
+    with transaction.atomic():
+        events.change_send_on_commit(_change("444444", 5))
+        assert delivered == []  # not before the commit: a page would read the table as it was
+    assert delivered == [5]
+    with pytest.raises(RuntimeError), transaction.atomic():
+        events.change_send_on_commit(_change("444444", 6))
+        raise RuntimeError("the move failed after it was applied")
+    assert delivered == [5]  # a change rolled back is told to nobody
+
+
+@pytest.mark.django_db(transaction=True)
+def test_without_a_delivery_here_the_committing_thread_sends_the_event(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from django.db import transaction
+
+    monkeypatch.setattr(events, "_deliveries", [lambda change: False])  # no pages' loop here
+    sent: list[tuple[str, int | None]] = []
+    monkeypatch.setattr(events, "table_changed", lambda n, version=None: sent.append((n, version)))
+    with transaction.atomic():
+        events.change_send_on_commit(_change("555555", 9))
+    assert sent == [("555555", 9)]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_channel_layer_that_fails_after_the_commit_is_no_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The change is committed: the caller (a move on a socket) must not be told it failed."""
+    from django.db import transaction
+
+    def down(number: str, version: int | None = None) -> None:
+        raise ConnectionError("redis is down")
+
+    monkeypatch.setattr(events, "_deliveries", [])
+    monkeypatch.setattr(events, "table_changed", down)
+    with transaction.atomic():
+        events.change_send_on_commit(_change("666666", 3))
