@@ -68,11 +68,20 @@ def secret_key(environ: Mapping[str, str], *, debug: bool) -> str:
     return DEV_SECRET_KEY
 
 
+CONN_MAX_AGE = 600
+"""Seconds a thread keeps its database connection, on every backend. Django's default (0)
+closes it at the end of each request, and Channels runs ``close_old_connections`` around
+every ``database_sync_to_async`` call: every move, read and beat on the table's socket opened
+a connection of its own (on SQLite a file opened and its two PRAGMAs run each time). A kept
+connection is still closed after an error that made it unusable, and after this long."""
+
+
 def database_config(environ: Mapping[str, str], base_dir: Path) -> dict[str, Any]:
-    """SQLite at ``base_dir/db.sqlite3`` (or ``SQLITE_PATH``) unless DATABASE_URL is set."""
+    """SQLite at ``base_dir/db.sqlite3`` (or ``SQLITE_PATH``) unless DATABASE_URL is set;
+    connections are kept (:data:`CONN_MAX_AGE`) either way."""
     url = environ.get("DATABASE_URL", "")
     if url:
-        config: dict[str, Any] = dict(dj_database_url.parse(url, conn_max_age=600))
+        config: dict[str, Any] = dict(dj_database_url.parse(url, conn_max_age=CONN_MAX_AGE))
         if str(config["ENGINE"]).endswith("sqlite3"):  # an SQLite file by URL: the same care
             config["OPTIONS"] = {**config.get("OPTIONS", {}), **SQLITE_OPTIONS}
         return config
@@ -80,6 +89,7 @@ def database_config(environ: Mapping[str, str], base_dir: Path) -> dict[str, Any
         "ENGINE": "django.db.backends.sqlite3",
         "NAME": environ.get("SQLITE_PATH") or base_dir / "db.sqlite3",
         "OPTIONS": dict(SQLITE_OPTIONS),
+        "CONN_MAX_AGE": CONN_MAX_AGE,
     }
 
 

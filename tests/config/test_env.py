@@ -51,6 +51,12 @@ def test_database_url_keeps_connections_open(tmp_path: Path) -> None:
     assert "transaction_mode" not in config.get("OPTIONS", {})
 
 
+def test_the_default_sqlite_file_keeps_connections_open_too(tmp_path: Path) -> None:
+    """A deployment without DATABASE_URL is the one most tables run on: its socket's every
+    database call opened the file afresh when connections were not kept."""
+    assert env.database_config({}, tmp_path)["CONN_MAX_AGE"] == 600
+
+
 def test_a_blank_sqlite_path_means_the_default_file(tmp_path: Path) -> None:
     assert env.database_config({"SQLITE_PATH": ""}, tmp_path)["NAME"] == tmp_path / "db.sqlite3"
 
