@@ -166,6 +166,12 @@ TABLE_SPECTATOR_SOCKETS_PER_ACCOUNT = 4
 TABLE_SPECTATORS_PER_ROOM = 48
 # Table sockets one account may open at one room per minute: reconnect churn is an input too.
 TABLE_CONNECTS_PER_MINUTE = 30
+# One server process: past this many table sockets, or its event loop this many seconds late,
+# a new page without a seat is refused with "try again later" (1013) and retries with
+# backoff; a seated player's page only past a quarter more, or four times as late
+# (tables.socket.limits.ProcessLoad).
+TABLE_PROCESS_SOCKETS = int(os.environ.get("TABLE_PROCESS_SOCKETS", "1600"))
+TABLE_PROCESS_LAG_SECONDS = float(os.environ.get("TABLE_PROCESS_LAG_SECONDS", "0.25"))
 # Inputs one table socket may send: this many a second on average, this many at once.
 TABLE_INPUT_RATE = 10.0
 TABLE_INPUT_BURST = 20

@@ -44,7 +44,8 @@ CLOSE_NO_SUCH_ROOM = 4404
 CLOSE_TOO_MANY_SOCKETS = 4429
 """Refused: this account (or the room) has as many sockets open as ``TABLE_SOCKETS_*`` allow."""
 CLOSE_TRY_AGAIN_LATER = 1013
-"""Refused: the channel layer (Redis) can't be reached now; the page reconnects later."""
+"""Refused: the channel layer (Redis) can't be reached now, or this process is full
+(:class:`tables.socket.limits.ProcessLoad`); the page reconnects later, with backoff."""
 RETRY_AFTER = timedelta(seconds=1)
 
 
@@ -68,6 +69,8 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
     beating: bool = False
     counted: bool = False
     grouped: bool = False
+    loaded: bool = False
+    """Counted among this process's open sockets (:func:`tables.socket.limits.process_load`)."""
     slots: tuple[str, ...] = ()
     inputs: TokenBucket | None = None
     throttled: bool = False
@@ -127,6 +130,10 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         if self.user is None:
             await self.close(code=CLOSE_NOT_LOGGED_IN)
             return
+        load = limits.process_load()
+        if load.full(seated=True):  # full even for a seated player: no database work at all
+            await self.try_again_later()
+            return
         try:
             # Counted like the room page: the socket must not be a way to guess room numbers.
             room = await database_sync_to_async(services.room_find)(
@@ -141,6 +148,9 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
             await self.close(code=CLOSE_TOO_MANY_SOCKETS)
             return
         seated = await database_sync_to_async(selectors.seat_of)(room, self.user) is not None
+        if not seated and load.full(seated=False):
+            await self.try_again_later()
+            return
         slots = await database_sync_to_async(page_leases.socket_slots_take)(
             user_id=self.user.pk, number=self.number, channel=self.channel_name, seated=seated
         )
@@ -159,6 +169,8 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
             await self.close(code=CLOSE_TRY_AGAIN_LATER)
             return
         self.grouped = True
+        load.opened()
+        self.loaded = True
         delivery.attach()
         await self.accept()
         # Counted before the first push, so that push already shows the seat online: the
@@ -198,6 +210,9 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
             self.beating = False
             await heartbeat.beat().leave(self.channel_name)
         self.arm(None)
+        if self.loaded:
+            self.loaded = False
+            limits.process_load().closed()
         if not hasattr(self, "number"):
             return
         try:
@@ -340,6 +355,11 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
             await self.send(text_data=html)
         self.arm(deadline)
         return True
+
+    async def try_again_later(self) -> None:
+        """Refuse the socket with 1013: the page's socket extension retries it with backoff."""
+        await self.accept()
+        await self.close(code=CLOSE_TRY_AGAIN_LATER)
 
     async def send_error(self, message: str) -> None:
         html = render_to_string("tables/_table_error.html", {"message": printable(message)})

@@ -192,6 +192,8 @@ async def _run(
         # Sent in the window, but not on all four screens within DRAIN_SECONDS after it.
         "unfinished_moves": sum(r.in_flight for r in runs),
         "refused": sum(r.errors for r in runs),
+        # Sockets closed with "try again later" (a full process), opened again after a backoff.
+        "refused_sockets": sum(r.refused_sockets for r in runs),
         # Unfinished tables where nobody moved for the whole run: stuck, which no table should be.
         "stalled_tables": sum(1 for r in runs if r.moves == 0 and not r.done),
         "push_median_bytes": int(statistics.median(sizes)) if sizes else 0,
@@ -244,9 +246,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = p.parse_args(argv)
     if args.processes > 1 and not args.redis_url:
         p.error("several processes share tables only through Redis: give --redis-url")
-    env = database_ready(
-        args.database_url, args.redis_url, "load", claim_pause=args.claim_pause
-    )
+    env = database_ready(args.database_url, args.redis_url, "load", claim_pause=args.claim_pause)
     tables = seat_tables(args.tables, turn_seconds=120)
     from django.conf import settings
 

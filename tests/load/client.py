@@ -26,6 +26,20 @@ __all__ = ["Player", "TableRun", "Timed", "choose", "move_text"]
 REPRESS_SECONDS = 0.05
 """The least a client waits before pressing again after a refusal."""
 
+TRY_AGAIN_LATER = 1013
+"""The server is full: a page's socket extension (htmx's ws) retries after a random delay up
+to a second, then two, four…, as :func:`retry_delay` does here."""
+
+
+def retry_delay(retries: int, rng: random.Random) -> float:
+    """htmx's ws extension's "full jitter": up to 2**retries seconds, at most 64.
+
+    >>> 0 <= retry_delay(0, random.Random(1)) <= 1 and retry_delay(9, random.Random(1)) <= 64
+    True
+    """
+    return rng.random() * float(2 ** min(retries, 6))
+
+
 CLAIMS = ("peng", "gang", "chi")
 
 PRESSES = ("hu", *CLAIMS, "pass", "discard", "ready")
@@ -88,6 +102,8 @@ class TableRun:
     push_sizes: list[int] = field(default_factory=list)
     moves: int = 0
     errors: int = 0
+    refused_sockets: int = 0
+    """Sockets the server closed with "try again later" (full), and the page opened again."""
     hands_done: int = 0
     finished: bool = False
     measuring: bool = True
@@ -191,7 +207,21 @@ class Player:
     that carries a new one, with or without a public part."""
 
     async def play(self) -> None:
-        """Play until the table is done or the task is cancelled (the run's end)."""
+        """Play until the table is done or the task is cancelled (the run's end); a socket
+        refused or closed with "try again later" is opened again after a backoff, as a page's."""
+        retries = 0
+        while True:
+            try:
+                await self._play_one_socket()
+                return
+            except websockets.ConnectionClosed as closed:
+                if closed.rcvd is None or closed.rcvd.code != TRY_AGAIN_LATER:
+                    raise
+            self.table.refused_sockets += 1
+            await asyncio.sleep(retry_delay(retries, self.rng))
+            retries += 1
+
+    async def _play_one_socket(self) -> None:
         async with self.handshakes:
             ws = await websockets.connect(
                 self.url,
