@@ -36,6 +36,7 @@ from tables.socket import delivery, heartbeat, limits, pushes
 from tables.socket.deadline_once import ticks
 from tables.socket.limits import TokenBucket
 from tables.socket.scope import scope_csrf_token, scope_language, scope_origin
+from tables.socket.table_threads import table_thread_call
 
 logger = logging.getLogger(__name__)
 
@@ -259,7 +260,7 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
                 if isinstance(message, Phrase):  # chat: no table work, no version bump
                     await self.phrase_broadcast(message)
                     return
-            await database_sync_to_async(self._act)(message)
+            await table_thread_call(self._act)(message)
         except PlayError as exc:
             await self.send_error(str(exc))
             return
@@ -392,7 +393,7 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
             await ticks().once(
                 self.number,
                 deadline,
-                database_sync_to_async(partial(clock.advance, self.number)),
+                table_thread_call(partial(clock.advance, self.number)),
                 met=lambda change: change.met if change is not None else None,
             )
         except Exception:

@@ -12,13 +12,14 @@ message was sent (which is after the change was committed), or when it saw the r
 the message names: ``room.version`` goes up with every change to the game. A page that opens
 needs a read begun after it joined the group: anything committed later sends another message.
 
-The process that made a change reads nothing: its transaction hands back the table as saved
-(:class:`tables.play.clock.Committed`), which :meth:`FrameCache.offer` keeps as the room's
-snapshot, so its own pages are pushed from it and only the other processes read the table.
+The process that made a change reads nothing: the change's event hands it the table as saved
+(:class:`tables.play.clock.Committed`, :mod:`tables.socket.delivery`), which
+:meth:`FrameCache.offer` keeps as the room's snapshot, so its own pages are pushed from it and
+only the other processes read the table.
 
-Reads run in Channels' database thread (``database_sync_to_async``: one thread, so one
-connection, reused); renders run on the event loop itself, since they do no I/O and a hop to
-another thread costs more than it saves under the GIL (``docs/web.md``).
+Reads run where the table's moves run (:mod:`tables.socket.table_threads`); renders run on
+the event loop itself, since they do no I/O and a hop to another thread costs more than it
+saves under the GIL (``docs/web.md``).
 """
 
 from __future__ import annotations
@@ -27,8 +28,6 @@ import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from datetime import datetime
-
-from channels.db import database_sync_to_async
 
 from accounts.models import User
 from tables.models import Room
@@ -41,6 +40,7 @@ from tables.screen.memo import rendering_in
 from tables.screen.private import PrivateView, private_view, render_private_view
 from tables.screen.public import render_public
 from tables.socket.loop_local import PerLoop, Rooms
+from tables.socket.table_threads import table_thread_call
 
 __all__ = [
     "FrameCache",
@@ -150,7 +150,7 @@ class FrameCache:
         async with self.rooms.locked(number):
             snap = self.rooms.get(number)
             if snap is None or not snap.fresh(fresh_after, version):
-                snap = await database_sync_to_async(snapshot_load)(number)
+                snap = await table_thread_call(snapshot_load)(number)
                 self.loads += 1
                 self._keep(number, snap)
             else:
