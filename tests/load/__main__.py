@@ -210,6 +210,22 @@ async def _run(
     }
 
 
+def tuoguan_seats(numbers: Sequence[str]) -> dict[str, int]:
+    """The run's seats on 托管 at its end, by reason: the players never turn it on, and think
+    far less than the turn's time, so any here came from the server (a page that could not
+    connect, a seat gone offline)."""
+    from django.db.models import Count
+
+    from tables.models import Seat
+
+    rows = (
+        Seat.objects.filter(room__number__in=list(numbers), tuoguan=True)
+        .values("tuoguan_reason")
+        .annotate(n=Count("pk"))
+    )
+    return {str(r["tuoguan_reason"]): int(r["n"]) for r in rows}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     p = command_parser("python -m tests.load", __doc__)
     p.add_argument("--tables", type=int, default=10)
@@ -262,6 +278,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             s.stop()
     # The machine's speed just before and just after the run (its other work varies).
     report["yardstick_ms"] = [yardstick_before, yardstick_ms()]
+    report["tuoguan_seats"] = tuoguan_seats([t.number for t in tables])
     print(json.dumps(report, ensure_ascii=False))
     return 0
 
