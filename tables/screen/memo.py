@@ -17,12 +17,12 @@ active (``deactivate_all``) anyone's.
 from __future__ import annotations
 
 import re
-from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from weakref import WeakKeyDictionary
 
+from cachetools import LRUCache
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
@@ -31,15 +31,13 @@ from django.utils.translation import trans_real
 __all__ = ["MAX_KEPT", "compact", "forget", "remembered", "remembered_render", "rendering_in"]
 
 MAX_KEPT = 1024
-"""Fragments kept per kind and catalog; when full, the least recently used goes. (A store
-that started again when full made every table in play re-render all its panels at once.)
-The seat-wise kinds (a seat's hand, river, hints) hold one live fragment per seat in play:
-800 at 200 tables, which a table looks up every couple of seconds, so they stay. Beyond
-about 250 tables a process those kinds render again more often. Stores of 2,048, always
-full, took the memory per socket to 160 KB at 200 tables, over its 150 KB budget
-(``docs/performance.md``)."""
+"""Fragments kept per kind and catalog; when full, the least recently used goes (a store
+that started again when full would make every table in play re-render all its panels at
+once). The seat-wise kinds (a seat's hand, river, hints) hold one live fragment per seat in
+play, four per table, which a table looks up every couple of seconds; larger stores cost
+memory per socket (its budget is in ``docs/performance.md``)."""
 
-_Stores = dict[str, OrderedDict[Hashable, SafeString]]
+_Stores = dict[str, LRUCache[Hashable, SafeString]]
 
 _kept: WeakKeyDictionary[object, _Stores] = WeakKeyDictionary()
 
@@ -110,14 +108,10 @@ def remembered(kind: str, key: Hashable, build: Callable[[], SafeString]) -> Saf
         stores = _active_stores()
     store = stores.get(kind)
     if store is None:
-        store = stores[kind] = OrderedDict()
+        store = stores[kind] = LRUCache(maxsize=MAX_KEPT)
     html = store.get(key)
     if html is None:
         html = store[key] = build()
-        if len(store) > MAX_KEPT:
-            store.popitem(last=False)
-    else:
-        store.move_to_end(key)
     return html
 
 
@@ -133,26 +127,16 @@ def remembered_render(
     ``view``: a frozen dataclass of plain values that holds all the template reads, so its
     repr is its content. A template that read anything else could be served stale.
 
-    ``holes`` are numbers that change far more often than the rest of what the template
-    shows (a countdown's end, the tiles left in the wall). The template reads each as a
-    variable of that name; it is rendered once with a marker there, and every call fills
-    the markers in. Numbers only, so nothing needs escaping, in text or in attributes.
+    ``holes`` are numbers the template reads as variables of those names beside the view
+    (a countdown's end, the tiles left in the wall): they are part of what the fragment is
+    remembered by.
     """
-    if not holes:
-        return remembered(
-            template,
-            repr(view),
-            lambda: compact(render_to_string(template, {name: view, **extra})),
-        )
-    markers = {hole: mark_safe(f"\ue000{hole}\ue001") for hole in holes}
-    html: str = remembered(
+    numbers = {hole: int(value) for hole, value in (holes or {}).items()}
+    return remembered(
         template,
-        (repr(view), tuple(sorted(holes))),
-        lambda: compact(render_to_string(template, {name: view, **markers, **extra})),
+        (repr(view), tuple(sorted(numbers.items()))) if numbers else repr(view),
+        lambda: compact(render_to_string(template, {name: view, **numbers, **extra})),
     )
-    for hole, value in holes.items():
-        html = html.replace(markers[hole], str(int(value)))
-    return mark_safe(html)
 
 
 def forget() -> None:
