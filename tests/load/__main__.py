@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import statistics
 import sys
@@ -278,6 +279,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             s.stop()
     # The machine's speed just before and just after the run (its other work varies).
     report["yardstick_ms"] = [yardstick_before, yardstick_ms()]
+    # The machine's other work: runnable processes, over the last minute, at the run's end.
+    report["load_average"] = round(os.getloadavg()[0], 1)
     report["tuoguan_seats"] = tuoguan_seats([t.number for t in tables])
     print(json.dumps(report, ensure_ascii=False))
     return 0
