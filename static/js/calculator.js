@@ -65,7 +65,7 @@
       var row = document.createElement("div");
       row.className = "tile-row calc-drawn";
       row.dataset.drawnFor = id;
-      (input.closest(".field") || input).insertAdjacentElement("afterend", row);
+      (input.closest(".field") || input.parentNode).appendChild(row); // under its help line
       input.drawn = row;
       input.addEventListener("input", function () { draw(input); });
       input.addEventListener("focus", function () { aim(input); });
