@@ -97,12 +97,15 @@ def claim(request: HttpRequest) -> HttpResponse:
             _("Your account is saved: log in as %(name)s from now on.") % {"name": user.username},
         )
         return redirect(_next_url(request) or "lobby")
-    context = {
-        "form": form,
-        "link_form": LoginForm(request, prefix="link"),
-        "next": _next_url(request) or "",
-    }
-    return render(request, "accounts/claim.html", context)
+    return _claim_page(request, form, LoginForm(request, prefix="link"))
+
+
+def _claim_page(
+    request: HttpRequest, form: ClaimForm, link_form: LoginForm, status: int = 200
+) -> HttpResponse:
+    """保存账号: save the guest (``form``), or log in to an account to link it (``link_form``)."""
+    context = {"form": form, "link_form": link_form, "next": _next_url(request) or ""}
+    return render(request, "accounts/claim.html", context, status=status)
 
 
 @login_required
@@ -128,12 +131,7 @@ def link(request: HttpRequest) -> HttpResponse:
                 _("Linked: you are %(name)s again, with this table.") % {"name": account.name},
             )
             return redirect(_next_url(request) or "lobby")
-    context = {
-        "form": ClaimForm(instance=guest),
-        "link_form": link_form,
-        "next": _next_url(request) or "",
-    }
-    return render(request, "accounts/claim.html", context, status=400)
+    return _claim_page(request, ClaimForm(instance=guest), link_form, status=400)
 
 
 def _signups_exhausted(request: HttpRequest) -> bool:
