@@ -9,15 +9,20 @@ from django.utils.translation import gettext_lazy as _
 from accounts.models import DISPLAY_NAME_MAX_LENGTH, User
 
 
+def _one_line_help(form: forms.BaseForm) -> None:
+    # The form explains itself in one line a field; Django's validators still apply.
+    form.fields["username"].help_text = _("What you log in with: letters, digits and @ . + - _")
+    form.fields["password1"].help_text = _(
+        "At least 8 characters, not only digits, not too like your username."
+    )
+
+
 class SignupForm(UserCreationForm):  # type: ignore[type-arg]
     """Username, password twice, optional display name; Django's password validators apply."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        # The form explains itself in one line; Django's validators still apply.
-        self.fields["password1"].help_text = _(
-            "At least 8 characters, not only digits, not too like your username."
-        )
+        _one_line_help(self)
 
     class Meta:
         model = User
@@ -76,6 +81,12 @@ class GuestForm(forms.Form):
 
 class ClaimForm(UserCreationForm):  # type: ignore[type-arg]
     """A guest chooses a username and a password; the account and all it played stay."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _one_line_help(self)
+        if self.instance.is_guest:  # not "guest-0c3e…": the guest chooses a name of their own
+            self.initial["username"] = ""
 
     class Meta:
         model = User

@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import secrets
 
+from django.db import DatabaseError, IntegrityError, transaction
+from django.utils.translation import gettext as _
+
 from accounts.models import User
 
 GUEST_PREFIX = "guest-"
@@ -55,3 +58,51 @@ def guest_claim(*, user: User, username: str, password: str) -> User:
     user.full_clean()
     user.save()
     return user
+
+
+class GuestLinkError(ValueError):
+    """Why a guest could not be linked to an account; nothing changed."""
+
+
+def guest_link(*, guest: User, account: User) -> User:
+    """A guest who already has an account logs in with it: every row that names the guest
+    (seats, rooms, clubs, shares) moves to the account, and the guest account is closed.
+
+    All or nothing, in one transaction. What must never change refuses and then nothing
+    moves: the 算子 book is append-only (its database triggers refuse to rewrite an entry),
+    so a guest with points booked keeps them by saving the guest as its own account instead
+    (:func:`guest_claim`); a club takes each member once; and one person has one seat at a
+    table, so a guest seated where the account sits is refused too.
+    """
+    if not guest.is_guest or account.is_guest or account.pk == guest.pk or not account.is_active:
+        raise GuestLinkError(_("Only a guest can be linked, and only to another account."))
+    relations = [
+        r for r in User._meta.related_objects if (r.one_to_many or r.one_to_one) and r.field
+    ]
+    try:
+        with transaction.atomic():
+            for rel in relations:
+                model = rel.related_model
+                assert not isinstance(model, str)  # resolved once the apps are loaded
+                rows = model._default_manager.filter(**{rel.field.name: guest})
+                fields = {f.name for f in model._meta.get_fields()}
+                if rel.field.name == "user" and "room" in fields:  # a seat
+                    rooms = rows.values("room")
+                    shared = model._default_manager.filter(
+                        **{rel.field.name: account, "room__in": rooms}
+                    )
+                    if shared.exists():
+                        raise GuestLinkError(
+                            _("This guest and your account sit at the same table.")
+                        )
+                rows.update(**{rel.field.name: account})
+            guest.is_active = False
+            guest.save(update_fields=["is_active"])
+    except (IntegrityError, DatabaseError) as exc:
+        raise GuestLinkError(
+            _(
+                "What this guest played is already in the points book, which is never "
+                "rewritten: save the guest as its own account instead."
+            )
+        ) from exc
+    return account

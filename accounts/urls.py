@@ -13,5 +13,6 @@ urlpatterns = [
     path("profile/", views.profile, name="profile"),
     path("guest/", views.guest, name="guest"),
     path("claim/", views.claim, name="claim"),
+    path("link/", views.link, name="link"),
     path("password/", views.PasswordChangeView.as_view(), name="password_change"),
 ]

@@ -97,7 +97,41 @@ def claim(request: HttpRequest) -> HttpResponse:
             _("Your account is saved: log in as %(name)s from now on.") % {"name": user.username},
         )
         return redirect(_next_url(request) or "lobby")
-    return render(request, "accounts/claim.html", {"form": form, "next": _next_url(request) or ""})
+    return _claim_page(request, form, LoginForm(request, prefix="link"))
+
+
+def _claim_page(
+    request: HttpRequest, form: ClaimForm, link_form: LoginForm, status: int = 200
+) -> HttpResponse:
+    """保存账号: save the guest (``form``), or log in to an account to link it (``link_form``)."""
+    context = {"form": form, "link_form": link_form, "next": _next_url(request) or ""}
+    return render(request, "accounts/claim.html", context, status=status)
+
+
+@login_required
+@require_http_methods(["POST"])
+def link(request: HttpRequest) -> HttpResponse:
+    """A guest who has an account logs in with it: what the guest holds moves there
+    (:func:`accounts.services.guest_link`), and the session becomes the account's."""
+    guest = request.user
+    assert isinstance(guest, User)
+    if not guest.is_guest:
+        return redirect("accounts:profile")
+    link_form = LoginForm(request, data=request.POST, prefix="link")
+    if link_form.is_valid():
+        account = link_form.get_user()
+        try:
+            services.guest_link(guest=guest, account=account)
+        except services.GuestLinkError as exc:
+            link_form.add_error(None, str(exc))
+        else:
+            login(request, account)
+            messages.success(
+                request,
+                _("Linked: you are %(name)s again, with this table.") % {"name": account.name},
+            )
+            return redirect(_next_url(request) or "lobby")
+    return _claim_page(request, ClaimForm(instance=guest), link_form, status=400)
 
 
 def _signups_exhausted(request: HttpRequest) -> bool:

@@ -170,6 +170,10 @@ def correction_create(
     if not (staff.is_active and staff.is_staff):
         raise LedgerError(_("Only staff can correct the book."))
     _check_payment(payer, payee, points)
+    if payer.is_guest or payee.is_guest:
+        # A guest has no password yet: nobody could come back to read the correction or
+        # answer it. It waits until the guest saves the account (accounts.views.claim).
+        raise LedgerError(_("A guest's book is corrected once they save their account."))
     note = note.strip()
     if not note:
         raise LedgerError(_("Say why the book needs this correction."))

@@ -10,6 +10,16 @@
 (function () {
   "use strict";
 
+  // A push morphs the table (idiomorph): the parts that hold the buttons stay the same
+  // elements, so htmx processes only what it can find inside them. It finds hx-* attributes,
+  // but the ws extension (htmx 2) names no selector for its ws-send buttons: a button that a
+  // morph added (my hand on my turn, a claim's choices) was never given its click handler, and
+  // every press on it was lost. Naming [ws-send] here lets htmx find them; the ws extension
+  // then wires each new or changed one (and only those: an unchanged one keeps its handler).
+  if (window.htmx) {
+    htmx.defineExtension("ws-send-found", { getSelectors: function () { return ["[ws-send]"]; } });
+  }
+
   // The countdown runs to an absolute time (data-ends-at, ms); every push carries the
   // server's own time (#table-clock), so a phone's wrong clock does not matter.
   var skew = 0;

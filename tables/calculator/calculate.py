@@ -248,6 +248,8 @@ class CalcResult:
     error: str = ""
     """The engine refused the hand as impossible."""
     waits: tuple[Wait, ...] = ()
+    payment: str = ""
+    """Who pays the win, and how much ("三家各付 4"), as a settlement would."""
 
     @property
     def is_waits(self) -> bool:
@@ -313,7 +315,22 @@ def calculator_result(form: CalculatorForm) -> CalcResult | None:
         score=int(answer["score"]),
         breakdown=tuple(Line(**b) for b in answer["breakdown"]),
         reason="" if answer["win"] else _reason(answer, rules),
+        payment=payment_line(context.win_by, int(answer["score"])) if answer["win"] else "",
     )
+
+
+def payment_line(win_by: str, score: int) -> str:
+    """Who pays a win worth ``score``, as the engine settles it (``engine.outcome``): a
+    self-drawn win is paid by each of the other three, a 抢杠 by the robbed player alone.
+
+    What only the table knows is left out: 三凑牌承包 (one feeder pays for all) and, in the 番
+    profile, the extra a payer who flew 宝 pays."""
+    if win_by == "rob_gang":
+        return _("The player whose gang was robbed (放炮) pays %(n)d") % {"n": score}
+    return _("Each of the other three pays %(n)d, %(total)d in all") % {
+        "n": score,
+        "total": 3 * score,
+    }
 
 
 REFUSALS = {

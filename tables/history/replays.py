@@ -126,6 +126,7 @@ def _judged_alike(end: HandState, booked: dict[str, Any]) -> bool:
     in play, and it was booked as that draw nobody pays.
     """
     result = end.result if end.phase == "ended" else abandon(end).result
+    booked = {k: v for k, v in booked.items() if k != "staff_reason"}  # staff's words, not a rule
     alike: bool = _plain(result) == _plain(booked)
     return alike
 

@@ -72,6 +72,7 @@ def _summary(votes: VoteState, hand_id: int | None) -> dict[str, Any]:
         "open": votes.vote is not None,
         "hand_id": hand_id,
         "proposers": sorted(votes.proposers),
+        "refused": list(votes.refused),
     }
 
 
@@ -213,17 +214,25 @@ def vote_state_load(room: Room, *, hand_id: int | None = None) -> VoteState:
     summary = state.get(SUMMARY_KEY)
     if summary is not None and not summary["open"]:
         same_hand = hand_id is not None and summary["hand_id"] == int(hand_id)
-        return VoteState(proposers=frozenset(summary["proposers"]) if same_hand else frozenset())
+        if not same_hand:
+            return VoteState()
+        return VoteState(
+            proposers=frozenset(summary["proposers"]),
+            refused=tuple(summary.get("refused", ())),
+        )
     current = Q(outcome=DissolveVote.Outcome.OPEN)
     if hand_id is not None:
         current |= Q(hand_id=int(hand_id))
     votes = list(DissolveVote.objects.filter(current, room=room).order_by("pk"))
     vote = next((v for v in votes if v.outcome == DissolveVote.Outcome.OPEN), None)
     answers = {} if vote is None else _answers(vote)
-    proposers = frozenset(
-        v.proposer_seat for v in votes if hand_id is not None and v.hand_id == int(hand_id)
-    )
-    return VoteState(vote=vote, proposers=proposers, answers=answers)
+    this_hand = [v for v in votes if hand_id is not None and v.hand_id == int(hand_id)]
+    proposers = frozenset(v.proposer_seat for v in this_hand)
+    refused: tuple[int, ...] = ()
+    if vote is None and this_hand and this_hand[-1].outcome == DissolveVote.Outcome.FAILED:
+        last = _answers(this_hand[-1])
+        refused = tuple(sorted(seat for seat, agree in last.items() if not agree))
+    return VoteState(vote=vote, proposers=proposers, answers=answers, refused=refused)
 
 
 def _answers(vote: DissolveVote) -> dict[int, bool]:

@@ -43,6 +43,9 @@ class VoteState:
     answers: Mapping[int, bool] = field(default_factory=dict)
     """The vote's answers so far, seat → agreed. Read with the vote, not when a page is
     rendered: pages are rendered on the event loop, where the database is not reachable."""
+    refused: tuple[int, ...] = ()
+    """While no vote runs: the seats that refused this hand's last vote, so every page says
+    who did (empty when it was not refused, e.g. staff closed it)."""
 
 
 @dataclass

@@ -41,6 +41,8 @@ class Settlement:
     hand_totals: list[tuple[str, int]]
     next_dealer: str
     revealed: list[tuple[str, list[str]]]
+    staff_reason: str = ""
+    """Why staff closed the hand (a 流局 nobody pays), as they gave it; "" for any other end."""
 
 
 def reason_label(reason: str) -> str:
@@ -90,4 +92,5 @@ def settlement_of(
         hand_totals=[(names[i], int(p)) for i, p in enumerate(result["totals"])],
         next_dealer=names[int(result["next_dealer"])],
         revealed=[(names[i], tile_codes(h)) for i, h in enumerate(result["hands"])],
+        staff_reason=str(result.get("staff_reason", "")),
     )

@@ -37,6 +37,8 @@ class VoteView:
     can_answer: bool = False
     running: bool = False
     vote_seconds: int = VOTE_SECONDS
+    refused_by: str = ""
+    """Who refused this hand's last vote ("小王、小李"): every page says so once it failed."""
 
 
 def vote_view(
@@ -59,7 +61,10 @@ def vote_view(
     vote = votes.vote
     if vote is None:
         proposed = my_index is not None and my_index in votes.proposers
-        return VoteView(can_propose=my_index is not None and not proposed)
+        return VoteView(
+            can_propose=my_index is not None and not proposed,
+            refused_by="、".join(names[i] for i in votes.refused),
+        )
     answers = votes.answers
     view = VoteView(
         running=True,

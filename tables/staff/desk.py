@@ -203,6 +203,10 @@ def staff_seat_replace(
         _audit(t, staff, AuditEntry.Action.REPLACE, reason, detail, now)
 
 
+STAFF_REASON_KEY = "staff_reason"
+"""Where a hand closed by staff keeps the reason in its result, for the table to show."""
+
+
 def staff_hand_close(*, staff: User, number: str, reason: str, now: datetime | None = None) -> None:
     """The hand in play ends as a draw nobody pays (no book entries); the match goes on."""
     reason = _check(staff, reason)
@@ -214,6 +218,10 @@ def staff_hand_close(*, staff: User, number: str, reason: str, now: datetime | N
         dissolve.vote_cancel(t, now)
         hand_no = t.match.hand_no + 1
         t.hand = abandon(t.hand)
+        # The players see why their hand stopped (the settlement and the record say so); the
+        # engine's result is unchanged otherwise (a replay compares it without this key).
+        assert t.hand.result is not None
+        t.hand.result[STAFF_REASON_KEY] = reason
         moves.hand_book(t, now)
         clock.table_commit(t, now)
         _audit(

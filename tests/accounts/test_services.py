@@ -1,10 +1,18 @@
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.core.exceptions import ValidationError
+from django.db.models import Q
 
 from accounts import services
 from accounts.models import User
+from engine.rules import Rules
+from ledger.models import Entry
+from tables.models import Seat
+from tables.rooms.services import room_create, seat_take
+from tests.tables.factories import played_hand
 
 pytestmark = pytest.mark.django_db
 
@@ -77,3 +85,50 @@ def test_a_claimed_guest_keeps_the_row_and_logs_in_with_the_password(password):
 def test_only_a_guest_can_be_claimed(user, password):
     with pytest.raises(ValueError):
         services.guest_claim(user=user, username="other", password=password)
+
+
+def waiting_room(owner: Any) -> Any:
+    return room_create(
+        owner=owner, name="周五", is_public=False, rules=Rules(), match_length=None, turn_seconds=20
+    )
+
+
+def _guest_and_account(make_user: Any) -> tuple[Any, Any]:
+    guest = services.guest_create(nickname="小李")
+    return guest, make_user("li", display_name="老李")
+
+
+def test_a_linked_guest_s_seat_moves_to_the_account_and_the_guest_closes(make_user):
+    guest, account = _guest_and_account(make_user)
+    room = waiting_room(make_user("host"))
+    seat_take(room=room, user=guest, index=2)
+    services.guest_link(guest=guest, account=account)
+    assert Seat.objects.get(room=room, index=2).user == account
+    guest.refresh_from_db()
+    assert not guest.is_active and guest.is_guest
+
+
+def test_a_guest_with_points_in_the_book_is_not_linked_and_nothing_moves(make_user, english):
+    guest, account = _guest_and_account(make_user)
+    hand = played_hand(guest)
+    assert Entry.objects.filter(Q(payer=guest) | Q(payee=guest)).exists()
+    with pytest.raises(services.GuestLinkError, match="book"):
+        services.guest_link(guest=guest, account=account)
+    assert Seat.objects.get(room=hand.room, index=0).user == guest
+    guest.refresh_from_db()
+    assert guest.is_active
+
+
+def test_only_a_guest_links_and_never_where_the_account_already_sits(make_user, english):
+    guest, account = _guest_and_account(make_user)
+    with pytest.raises(services.GuestLinkError):
+        services.guest_link(guest=account, account=guest)
+    with pytest.raises(services.GuestLinkError):
+        services.guest_link(guest=guest, account=guest)
+    room = waiting_room(make_user("host"))
+    seat_take(room=room, user=guest, index=1)
+    seat_take(room=room, user=account, index=2)
+    with pytest.raises(services.GuestLinkError, match="same table"):
+        services.guest_link(guest=guest, account=account)
+    guest.refresh_from_db()
+    assert guest.is_active

@@ -324,3 +324,24 @@ def test_a_guest_cannot_create_a_room_settle_or_correct_until_claimed(client, pa
     assert claim.status_code == 302
     assert client.get(reverse("room_create")).status_code == 200
     assert not User.objects.get(username="xiaowang").is_guest
+
+
+def test_a_guest_logs_in_with_an_existing_account_and_becomes_it(client, make_user, password):
+    account = make_user("laoli", password=password, display_name="老李")
+    client.post(reverse("accounts:guest"), {"nickname": "小李"})
+    guest = User.objects.get(display_name="小李")
+    page = client.get(reverse("accounts:claim"))
+    assert 'id="id_link-username"' in page.content.decode()  # two forms, no id twice
+    wrong = client.post(
+        reverse("accounts:link"), {"link-username": "laoli", "link-password": "not it"}
+    )
+    assert wrong.status_code == 400
+    assert client.get(reverse("accounts:profile")).context["user"] == guest
+    linked = client.post(
+        reverse("accounts:link"),
+        {"link-username": "laoli", "link-password": password, "next": "/r/123456/"},
+    )
+    assert linked.status_code == 302 and linked["Location"] == "/r/123456/"
+    assert client.get(reverse("accounts:profile")).context["user"] == account
+    guest.refresh_from_db()
+    assert not guest.is_active

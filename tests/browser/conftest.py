@@ -139,17 +139,9 @@ def _wait_until_serving(server: Server) -> None:
     pytest.fail(f"daphne did not answer in {SERVER_START_SECONDS}s ({last}):\n{server.log_since()}")
 
 
-@pytest.fixture(scope="session")
-def daphne_server(
-    django_db_setup: None, django_db_blocker: Any, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[Server]:
-    """daphne on a free port, serving the session's test database."""
-    if CHROMIUM is None:
-        pytest.skip(NO_CHROMIUM)
-    from django.db import connection
-
-    with django_db_blocker.unblock():
-        db = dict(connection.settings_dict)
+def daphne_start(db: dict[str, Any], folder: Path) -> Server:
+    """daphne on a free port, serving the database ``db`` (a connection's settings), its log
+    in ``folder``; up and answering when this returns."""
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "SQLITE_PATH")}
     env.update(_database_env(db))
     env.update(
@@ -163,7 +155,7 @@ def daphne_server(
         }
     )
     port = _free_port()
-    log_path = tmp_path_factory.mktemp("daphne") / "daphne.log"
+    log_path = folder / "daphne.log"
     daphne = Path(sys.executable).with_name("daphne")
     with log_path.open("wb") as log:
         process = subprocess.Popen(
@@ -176,14 +168,52 @@ def daphne_server(
     server = Server(url=f"http://127.0.0.1:{port}", process=process, log_path=log_path)
     try:
         _wait_until_serving(server)
+    except BaseException:
+        daphne_stop(server)
+        raise
+    return server
+
+
+def daphne_stop(server: Server) -> None:
+    if server.process.poll() is not None:
+        return
+    server.process.terminate()
+    try:
+        server.process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        server.process.kill()
+        server.process.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def daphne_server(
+    django_db_setup: None, django_db_blocker: Any, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Server]:
+    """daphne on a free port, serving the session's test database."""
+    if CHROMIUM is None:
+        pytest.skip(NO_CHROMIUM)
+    from django.db import connection
+
+    with django_db_blocker.unblock():
+        db = dict(connection.settings_dict)
+    server = daphne_start(db, tmp_path_factory.mktemp("daphne"))
+    try:
         yield server
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=10)
+        daphne_stop(server)
+
+
+@pytest.fixture
+def own_server(daphne_server: Server, transactional_db: None, tmp_path: Path) -> Iterator[Server]:
+    """A second daphne on the same test database, for a test that stops it (the session's
+    server serves every other test and keeps running)."""
+    from django.db import connection
+
+    server = daphne_start(dict(connection.settings_dict), tmp_path)
+    try:
+        yield server
+    finally:
+        daphne_stop(server)
 
 
 @pytest.fixture

@@ -115,6 +115,8 @@ def test_one_refusal_and_play_goes_on(new_context: Any, make_user: Any, screensh
     pages[3].locator("[data-action=dissolve-refuse]").click()
     for page in pages:
         expect(page.locator("#dissolve")).to_have_count(0)
+        # #36, nothing silent: every seat is told who refused.
+        expect(page.locator("[data-dissolve=refused]")).to_contain_text("北家 拒绝")
     assert DissolveVote.objects.get(room=room).outcome == DissolveVote.Outcome.FAILED
     # Whoever's turn it is discards, and every page sees the table move on.
     acting = next(p for p in pages if p.locator("#my-hand.can-discard").count())

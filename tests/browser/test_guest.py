@@ -54,3 +54,33 @@ def test_a_friend_plays_from_the_invite_as_a_guest_within_ten_seconds(
     assert elapsed < TEN_SECONDS, elapsed
     # The nav offers to save the account, from the table's own page too.
     expect(page.locator("[data-action=claim-account]")).to_have_count(1)
+
+
+def test_a_guest_with_an_account_links_it_and_keeps_the_seat(
+    new_context: Any, user: Any, password: str, screenshots: Path
+) -> None:
+    # The account is made through the site (its password hashed as the server hashes them).
+    signup = new_context(viewport=PHONE).new_page()
+    signup.goto("/accounts/signup/")
+    signup.fill("#id_username", "laoli")
+    signup.fill("#id_display_name", "老李")
+    signup.fill("#id_password1", password)
+    signup.fill("#id_password2", password)
+    signup.locator("main form button[type=submit]").click()
+    expect(signup.locator(".nav-user")).to_have_text("老李")
+    room = states.waiting_room(user)
+    page = new_context(viewport=PHONE).new_page()
+    page.goto(f"/r/{room.number}/")
+    page.fill("#id_nickname", "小李")
+    page.locator("[data-action=guest-join]").click()
+    page.wait_for_url(f"**/r/{room.number}/")
+    page.locator("[data-action=sit-first]").click()
+    expect(page.locator("#live .seat.is-me")).to_contain_text("小李")
+    page.locator("[data-action=claim-account]").click()
+    page.screenshot(path=str(screenshots / "guest-link-phone.png"), full_page=True)
+    page.fill("#id_link-username", "laoli")
+    page.fill("#id_link-password", password)
+    page.locator("[data-action=link-account]").click()
+    page.wait_for_url(f"**/r/{room.number}/")
+    expect(page.locator("#live .seat.is-me")).to_contain_text("老李")
+    expect(page.locator(".nav-user")).to_have_text("老李")

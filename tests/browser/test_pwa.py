@@ -4,12 +4,14 @@ files, and with the network gone a page opens as the Chinese offline page.
 
 from __future__ import annotations
 
+import urllib.request
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.conftest import daphne_stop
 from tests.browser.driver import PHONE
 
 pytestmark = pytest.mark.browser
@@ -37,3 +39,39 @@ def test_offline_a_page_opens_as_the_chinese_offline_page(
     assert colour != "rgba(0, 0, 0, 0)", colour
     page.screenshot(path=str(screenshots / "offline-phone.png"))
     context.set_offline(False)
+
+
+def test_the_app_installs_and_with_its_server_stopped_shows_the_offline_page(
+    chromium: Any, own_server: Any, screenshots: Path
+) -> None:
+    """Issue #38: the manifest parses and nothing but the private window stands in the way of
+    an install, service worker included; then the server itself stops (not just the
+    browser's network) and a page still opens, as the Chinese offline page."""
+    context = chromium.new_context(base_url=own_server.url, viewport=PHONE, locale="zh-CN")
+    try:
+        page = context.new_page()
+        page.goto("/calc/")
+        page.wait_for_function(
+            "() => navigator.serviceWorker.ready.then((r) => !!r.active)", timeout=10_000
+        )
+        page.reload()  # now the worker controls the page
+        page.wait_for_function("() => !!navigator.serviceWorker.controller")
+        cdp = context.new_cdp_session(page)
+        manifest = cdp.send("Page.getAppManifest")
+        assert manifest["errors"] == [] and '"start_url"' in manifest["data"]
+        errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+        # A Playwright context is a private window, where nothing installs; nothing else.
+        assert [e["errorId"] for e in errors if e["errorId"] != "in-incognito"] == [], errors
+
+        daphne_stop(own_server)
+        with pytest.raises(OSError):  # the server is gone, not just hidden from the browser
+            urllib.request.urlopen(f"{own_server.url}/calc/", timeout=5)
+        page.goto("/ledger/")
+        expect(page.locator("h1")).to_have_text("没有网络")
+        colour = page.evaluate(
+            "() => getComputedStyle(document.querySelector('.site-header')).backgroundColor"
+        )
+        assert colour != "rgba(0, 0, 0, 0)", colour  # its stylesheet came from the cache
+        page.screenshot(path=str(screenshots / "offline-server-stopped-phone.png"))
+    finally:
+        context.close()

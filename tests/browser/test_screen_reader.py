@@ -81,12 +81,12 @@ def test_a_hand_walked_with_a_screen_reader(
     assert f'button "{label}"' in tree
     expect(announce).to_contain_text(label)
 
-    # The Tab order: after the site's menu, the sound and 快捷语 buttons, then the table, its
-    # hand one stop (the drawn tile).
+    # The Tab order: after the site's menu, the sound, 提醒 (#36: my turn while the page is
+    # hidden) and 快捷语 buttons, then the table, its hand one stop (the drawn tile).
     walk = tab_walk(page)
     tools = [i for i, w in enumerate(walk) if w.startswith("tools:")]
     table = [i for i, w in enumerate(walk) if w.startswith(("table:", "hand:"))]
-    assert len(tools) == 2 and table and max(tools) < min(table), walk
+    assert len(tools) == 3 and table and max(tools) < min(table), walk
     assert [w for w in walk if w.startswith("hand:")] == [f"hand:{label}"], walk
 
     # Arrows move within the hand; the stop moves with them.

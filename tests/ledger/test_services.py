@@ -104,6 +104,19 @@ def test_a_bad_correction_writes_nothing(
     assert not Entry.objects.exists()
 
 
+def test_a_guest_is_corrected_only_once_claimed(staff: Any, user: Any, bob: Any) -> None:
+    bob.is_guest = True
+    bob.save(update_fields=["is_guest"])
+    for payer, payee in ((user, bob), (bob, user)):
+        with pytest.raises(LedgerError, match="guest"):
+            services.correction_create(staff=staff, payer=payer, payee=payee, points=5, note="x")
+    assert not Entry.objects.exists()
+    bob.is_guest = False
+    bob.save(update_fields=["is_guest"])
+    services.correction_create(staff=staff, payer=bob, payee=user, points=5, note="x")
+    assert Entry.objects.count() == 1
+
+
 def test_nobody_but_staff_corrects_the_book(user: Any, bob: Any) -> None:
     with pytest.raises(LedgerError, match="staff"):
         services.correction_create(staff=user, payer=user, payee=bob, points=5, note="please")

@@ -436,3 +436,17 @@ def test_the_page_reads_in_english_for_an_english_browser() -> None:
         Client(headers={"accept-language": "en"}), "hand=123m456m789p234s55z&indicator=1z"
     )
     assert "4 points" in page.text
+
+
+def test_a_win_says_who_pays_it(client: Client) -> None:
+    # 平胡 self-drawn is 4 points (§7): each of the other three pays 4 (engine.outcome).
+    hand = {"hand": "1m2m3m4m5m6m7p8p9p2s3s4s5z5z", "indicator": "1z"}
+    page = get_page(client, hand)
+    assert page.result is not None and page.result["data-score"] == "4"
+    assert "三家各付 4，共 12" in page.text
+    # Robbing a kong: the robbed player alone pays the win.
+    robbed = get_page(client, {**hand, "win": "4m", "by": "rob_gang"})
+    assert robbed.result is not None and robbed.result["data-win"] == "1", robbed.errors
+    score = robbed.result["data-score"]
+    assert f"被抢杠的一家（放炮）付 {score}" in robbed.text
+    assert "三家各付" not in robbed.text

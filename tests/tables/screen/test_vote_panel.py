@@ -64,3 +64,18 @@ def test_the_panel_is_drawn_from_the_votes_as_read_without_the_database(
         )
     assert view.running and not view.can_answer
     assert [a.state for a in view.answers] == ["waiting", "waiting", "agreed"]
+
+
+def test_a_refused_vote_says_who_refused_until_the_next_vote(four: Any) -> None:
+    room, users = four
+    send(room, users[0], {"action": "dissolve_propose"})
+    send(room, users[1], {"action": "dissolve_answer", "agree": "1"})
+    send(room, users[2], {"action": "dissolve_answer", "agree": "0"})
+    for seat in (0, 1, 2, 3):
+        view = panel(room, seat)
+        assert not view.running and view.refused_by == "carol"
+    # Read again from the summary in room.state (no query): the same words.
+    room.refresh_from_db()
+    assert vote_state_load(room).refused == (2,)
+    send(room, users[3], {"action": "dissolve_propose"})
+    assert panel(room, 1).running and panel(room, 1).refused_by == ""

@@ -10,6 +10,7 @@ from django.utils import timezone
 from ledger.models import Entry
 from tables.models import AuditEntry, Hand, Match, Room, Seat
 from tables.play import clock
+from tables.screen.settlement import settlement_of
 from tables.staff import desk
 from tables.staff.desk import StaffError
 from tests.tables.factories import hand_of, start_with_bots, start_with_four_people
@@ -93,6 +94,11 @@ def test_closing_a_stuck_hand_books_nothing_and_the_match_goes_on(
     assert room.state is not None and room.state["match"]["totals"] == [0, 0, 0, 0]
     assert hand_of(room).phase == "ended"
     assert AuditEntry.objects.get().detail == "Hand 1"
+    # #36: the table is told why; the reason rides with the result to every page and record.
+    assert hand.result["staff_reason"] == "stuck for an hour"
+    assert settlement_of(hand.result, ["a", "b", "c", "d"], [[], [], [], []]).staff_reason == (
+        "stuck for an hour"
+    )
     with pytest.raises(StaffError, match="No hand is in play"):
         desk.staff_hand_close(staff=referee, number=room.number, reason="again")
 
