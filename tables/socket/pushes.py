@@ -24,10 +24,10 @@ another thread costs more than it saves under the GIL (``docs/web.md``).
 from __future__ import annotations
 
 import time
-from collections import OrderedDict
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from cachetools import LRUCache
 from channels.db import database_sync_to_async
 
 from accounts.models import User
@@ -138,8 +138,8 @@ class FrameCache:
         """Reads done (for the operator's curiosity and the cache's tests)."""
 
     @property
-    def snapshots(self) -> OrderedDict[str, Snapshot]:
-        """The last snapshot of each room kept, least recently pushed first."""
+    def snapshots(self) -> LRUCache[str, Snapshot]:
+        """The last snapshot of each room kept."""
         return self.rooms.values
 
     async def snapshot(
