@@ -1,5 +1,12 @@
-"""What people see at a live table: the public part, the same for everyone, and each seat's
-private part, built only from the engine's views.
+"""The live table's one view model (over 400 lines as one idea: every dataclass the table's
+templates and ``format_html`` read, and the two functions that fill them): the public part,
+the same for everyone, and each seat's private part, built only from the engine's views.
+
+Each board is made of frozen pieces, one per fragment of the page (:class:`TableBar`,
+:class:`SeatPanel` with its :class:`SeatHead` and :class:`SeatHand`, :class:`MyHand`,
+:class:`SeatControls`, …): :mod:`tables.screen.public` and :mod:`tables.screen.private` render
+each piece and remember the render by it (:mod:`tables.screen.memo`), so a piece holds all that
+its template reads and nothing else.
 
 :class:`PublicBoard` comes from the spectators' view (:func:`engine.views.seat_info` with no
 seat): every seat's panel, the table bar, the centre and, once the hand has ended, the
@@ -32,7 +39,7 @@ from tables.play.table import Table, must_act
 from tables.play.windows import WINDOW_PHASES, public_step, public_version
 from tables.screen.discard_hints import discard_waits
 from tables.screen.melds import MeldView, meld_label, melds_view, tile_codes
-from tables.screen.rule_labels import room_rules
+from tables.screen.rule_labels import rules_popup
 from tables.screen.settlement import Settlement, settlement_of
 from tables.screen.vote_panel import VoteView, vote_view
 
@@ -97,7 +104,7 @@ class TableBar:
     hands_total: int | None
     seed_hash: str
     rules: str
-    """The room's rules as the bar's pop-up lists them (:func:`rule_labels.room_rules`)."""
+    """The room's rules as the bar's pop-up lists them (:func:`rule_labels.rules_popup`)."""
 
 
 @dataclass(frozen=True)
@@ -442,7 +449,7 @@ def public_board(table: Table, now: datetime | None = None) -> PublicBoard:
             hand_no=table.match.hand_no + (0 if ended else 1),
             hands_total=table.match.hands_total,
             seed_hash=table.seed_hash or "",
-            rules=room_rules(room),
+            rules=rules_popup(room),
         ),
         clock=TableClock(counting=deadline is not None),
         center=TableCenter(

@@ -16,7 +16,7 @@ from tables.models import Room
 from tables.screen.memo import compact, remembered
 
 __all__ = [
-    "room_rules",
+    "rules_popup",
     "rules_summary",
 ]
 
@@ -99,11 +99,11 @@ def rules_summary(rules_json: dict[str, Any]) -> RulesSummary:
     )
 
 
-def room_rules(room: Room) -> SafeString:
+def rules_popup(room: Room) -> SafeString:
     """The room's rules as the table's pop-up lists them: the same for a whole match."""
     key = (json.dumps(room.rules, sort_keys=True), room.match_length, room.turn_seconds)
     return remembered(
-        "room_rules",
+        "rules_popup",
         key,
         lambda: compact(
             render_to_string(RULES_TEMPLATE, {"room": room, "summary": rules_summary(room.rules)})
