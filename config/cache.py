@@ -10,16 +10,24 @@ Healing is redis-py's: a connection that went stale while Redis restarted fails 
 command, which the connection pool retries on a fresh connection (``retry`` in
 :func:`config.env.cache_config`), and idle connections are checked every
 ``health_check_interval`` seconds before use.
+
+Why not django-redis with ``IGNORE_EXCEPTIONS``: it answers every call it could not make with
+None (``get_many`` with ``{}``), so ``add`` would refuse every socket slot and every phrase
+while Redis is down (the limits would shut everyone out rather than stop limiting), and
+``incr`` would hand the room-number limit None to compare. Each of those calls would need its
+own answer again, which is what the dozen lines below give, on Django's own backend.
 """
 
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable, Mapping
-from functools import wraps
+from functools import cached_property, wraps
 from typing import Any, TypeVar
 
-from django.core.cache.backends.redis import RedisCache
+import redis
+from django.core.cache.backends.redis import RedisCache, RedisSerializer
 from redis.exceptions import ConnectionError, TimeoutError
 
 __all__ = ["ResilientRedisCache"]
@@ -38,6 +46,9 @@ return 0
 """KEYS: the leases; ARGV: their lifetime in ms, then each one's holder as stored."""
 
 logger = logging.getLogger(__name__)
+
+SERIALIZER = RedisSerializer()
+"""How Django's RedisCache stores a value when its options name no serializer (ours don't)."""
 
 UNREACHABLE = (ConnectionError, TimeoutError, OSError)
 
@@ -92,6 +103,12 @@ def _delta(key: str, delta: int = 1, *args: Any, **kwargs: Any) -> int:
 class ResilientRedisCache(RedisCache):
     """``django.core.cache.backends.redis.RedisCache`` that degrades while Redis is down."""
 
+    def __init__(self, server: str | list[str], params: dict[str, Any]) -> None:
+        super().__init__(server, params)
+        servers = re.split("[;,]", server) if isinstance(server, str) else server
+        self._script_url = servers[0]  # the server Django's RedisCache writes to
+        self._script_options = dict(params.get("OPTIONS", {}))
+
     get = _or(_default)(RedisCache.get)
     get_many = _or(_empty)(RedisCache.get_many)
     has_key = _or(_false)(RedisCache.has_key)
@@ -104,6 +121,12 @@ class ResilientRedisCache(RedisCache):
     incr = _or(_delta)(RedisCache.incr)
     clear = _or(_false)(RedisCache.clear)
 
+    @cached_property
+    def _script_client(self) -> redis.Redis:
+        """A client for the scripts, with the cache's options: Django's RedisCache keeps its
+        own client private, so this one is made from the same URL (a pool of its own)."""
+        return redis.Redis.from_url(self._script_url, **self._script_options)
+
     @_or(_nothing)
     def leases_renew(self, leases: Mapping[str, Any], timeout: float) -> None:
         """For each ``key: holder`` of ``leases``: start the key's ``timeout`` (seconds) again
@@ -113,14 +136,10 @@ class ResilientRedisCache(RedisCache):
         ``get_many``, ``set_many`` and an ``add`` per lease that ran out do the same in two
         round trips, but redis-py builds and parses a command per key, for every slot of every
         page (``tables.play.page_leases``), on the thread the moves wait for. Values are stored
-        as this cache stores them, so ``get`` reads them back."""
+        as Django's client stores them (:class:`RedisSerializer`, its default), so ``get``
+        reads them back."""
         if not leases:
             return
-        # Django's RedisCache keeps its client and serializer private; these two calls are
-        # the ones its own get/set make (Django 5.2).
-        inner = self._cache  # type: ignore[attr-defined]
-        client = inner.get_client(write=True)
-        dumps = inner._serializer.dumps
         keys = [self.make_key(key) for key in leases]
-        holders = [dumps(holder) for holder in leases.values()]
-        client.eval(_LEASES_RENEW, len(keys), *keys, int(timeout * 1000), *holders)
+        holders = [SERIALIZER.dumps(holder) for holder in leases.values()]
+        self._script_client.eval(_LEASES_RENEW, len(keys), *keys, int(timeout * 1000), *holders)

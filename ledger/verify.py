@@ -1,6 +1,7 @@
 """Every running total recomputed from the raw facts (entries, sittings, hands' results), to
 compare with what is stored (``manage.py ledger_verify``) or to fill the tables of a book
-written before they existed (the migration, with its historical models, and the seeding).
+written before they existed (the migration, with its historical models, and the benchmark's
+seeded book, ``tests.load.seeded_book``).
 
 Takes the model classes as arguments, so a migration can pass its own.
 """

@@ -33,7 +33,7 @@ __all__ = [
     "Frame",
     "HandReplay",
     "ReplaySeat",
-    "hand_replay",
+    "hand_replayed",
     "hand_states",
     "replay_frame",
     "replay_steps",
@@ -149,7 +149,7 @@ def hand_states(hand: Hand) -> list[HandState]:
     return states
 
 
-def hand_replay(hand: Hand) -> HandReplay:
+def hand_replayed(hand: Hand) -> HandReplay:
     """``hand`` re-played to its end by today's engine, and whether it was judged otherwise."""
     states = hand_states(hand)
     assert hand.result is not None  # hand_finished
@@ -163,7 +163,7 @@ def hand_replay(hand: Hand) -> HandReplay:
 
 def replay_steps(hand: Hand) -> int:
     """How many steps the replay has (its last frame's number)."""
-    return hand_replay(hand).steps
+    return hand_replayed(hand).steps
 
 
 def _describe(name: str, action: dict[str, Any]) -> str:
@@ -184,7 +184,7 @@ def _describe(name: str, action: dict[str, Any]) -> str:
 def replay_frame(hand: Hand, step: int, names: list[str]) -> Frame:
     """Frame ``step`` (clamped to 0 … the last) of a finished hand, every hand face up; the
     last one ends on the settlement as booked."""
-    replayed = hand_replay(hand)
+    replayed = hand_replayed(hand)
     steps = replayed.steps
     step = min(max(step, 0), steps)
     ending = step == steps

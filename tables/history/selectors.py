@@ -9,7 +9,7 @@ from django.db.models import Q
 from accounts.models import User
 from engine.views import seat_view
 from ledger.models import Entry
-from tables.history.replays import hand_replay
+from tables.history.replays import hand_replayed
 from tables.models import Hand, Seat
 from tables.rooms.selectors import room_with_seats
 from tables.screen.board import seat_name
@@ -55,7 +55,7 @@ def hand_record(hand: Hand) -> HandRecord:
     names = [seat_name(s) for s in room_with_seats(hand.room)]
     if hand.result is None:
         return HandRecord(hand=hand, names=names, settlement=None, bao="")
-    replayed = hand_replay(hand)
+    replayed = hand_replayed(hand)
     view = seat_view(replayed.states[-1], None)
     return HandRecord(
         hand=hand,

@@ -16,6 +16,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.middleware import HtmxDetails
 
 from accounts.models import User
 from tables.history import selectors as hand_selectors
@@ -58,9 +59,8 @@ def _render_replay(request: HttpRequest, hand: Hand, *, shared: bool) -> HttpRes
     context = {"hand": hand, "frame": frame, "base": request.path, "shared": shared}
     # A step button gets the frame alone; a history restore (htmx missed its cache on Back)
     # needs the whole page, as does a plain visit.
-    fragment = request.headers.get("HX-Request") == "true" and (
-        request.headers.get("HX-History-Restore-Request") != "true"
-    )
+    htmx: HtmxDetails = request.htmx  # type: ignore[attr-defined]  # django-htmx's middleware
+    fragment = bool(htmx) and not htmx.history_restore_request
     template = "tables/_replay_frame.html" if fragment else "tables/replay.html"
     response = render(request, template, context)
     patch_vary_headers(response, ("HX-Request", "HX-History-Restore-Request"))

@@ -88,10 +88,10 @@ def account_sockets_at(*, user_id: int, number: str) -> int:
 def socket_slots_renew(leases: Mapping[str, str]) -> None:
     """The sockets holding ``leases`` (slot key: its socket's channel) are still open: their
     leases start again. One round trip to Redis (two to another cache) however many there
-    are, since one beat renews every page of a process (a round trip per slot made 1,200
-    round trips a beat at 400 pages on Redis, on the database thread, with the moves queued
-    behind them). A lease that ran out is taken back, unless another socket took the slot
-    meanwhile: then the slot is that socket's."""
+    are, since one beat renews every page of a process: a round trip per slot would be three
+    a page every beat, on the database thread, with the moves queued behind them. A lease
+    that ran out is taken back, unless another socket took the slot meanwhile: then the slot
+    is that socket's."""
     if not leases:
         return
     timeout = slot_lease().total_seconds()

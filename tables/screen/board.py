@@ -1,5 +1,12 @@
-"""What people see at a live table: the public part, the same for everyone, and each seat's
-private part, built only from the engine's views.
+"""The live table's one view model (over 400 lines as one idea: every dataclass the table's
+templates and ``format_html`` read, and the two functions that fill them): the public part,
+the same for everyone, and each seat's private part, built only from the engine's views.
+
+Each board is made of frozen pieces, one per fragment of the page (:class:`TableBar`,
+:class:`SeatPanel` with its :class:`SeatHead` and :class:`SeatHand`, :class:`MyHand`,
+:class:`SeatControls`, …): :mod:`tables.screen.public` and :mod:`tables.screen.private` render
+each piece and remember the render by it (:mod:`tables.screen.memo`), so a piece holds all that
+its template reads and nothing else.
 
 :class:`PublicBoard` comes from the spectators' view (:func:`engine.views.seat_info` with no
 seat): every seat's panel, the table bar, the centre and, once the hand has ended, the
@@ -26,12 +33,15 @@ from engine.play.preview import hu_preview
 from engine.tiles import format_tile
 from engine.views import SeatInfo, seat_info, view_json
 from tables.models import Room, Seat
+from tables.play.dissolve import VoteState, vote_state_load
 from tables.play.presence import present
 from tables.play.table import Table, must_act
 from tables.play.windows import WINDOW_PHASES, public_step, public_version
 from tables.screen.discard_hints import discard_waits
 from tables.screen.melds import MeldView, meld_label, melds_view, tile_codes
+from tables.screen.rule_labels import rules_popup
 from tables.screen.settlement import Settlement, settlement_of
+from tables.screen.vote_panel import VoteView, vote_view
 
 __all__ = [
     "PrivateBoard",
@@ -42,30 +52,92 @@ __all__ = [
 ]
 
 
-@dataclass
-class SeatPanel:
-    """One seat as everyone sees it."""
+@dataclass(frozen=True)
+class SeatHead:
+    """A panel's head: the name, its badges and the points. Not whether the seat is to act:
+    its dot is shown by the panel's ``is-acting`` (CSS), so the turn going round finds each
+    head already rendered (with the flag in it, two heads in three were rendered again)."""
 
-    index: int
     name: str
-    is_bot: bool
-    tuoguan: bool
-    connected: bool
     dealer: bool
-    acting: bool
-    ready: bool
-    hand_size: int
-    melds: list[MeldView]
-    river: list[str]
+    tuoguan: bool
+    is_bot: bool
+    connected: bool
     flown: int
     points: int
+
+
+@dataclass(frozen=True)
+class SeatHand:
+    """A panel's hand: the concealed tiles' backs (None once the hand has ended: its tiles
+    are shown face up in the settlement) and the melds."""
+
+    hand_size: int | None
+    melds: tuple[MeldView, ...]
+    bao: str
+
+
+@dataclass(frozen=True)
+class SeatPanel:
+    """One seat as everyone sees it: the panel's own flags around its head, hand and river,
+    each rendered and remembered apart (:mod:`tables.screen.public`)."""
+
+    index: int
+    acting: bool
+    tuoguan: bool
+    connected: bool
+    ready: bool
+    """Shown only in the settlement's list of who is ready for the next hand."""
+    head: SeatHead
+    hand: SeatHand
+    river: tuple[str, ...]
     last_discard: bool = False
     """The newest tile of this seat's river is the table's last discard (marked)."""
 
-    @property
-    def backs(self) -> range:
-        """One face-down tile per concealed tile, for the template to loop over."""
-        return range(self.hand_size)
+
+@dataclass(frozen=True)
+class TableBar:
+    """The bar atop the table, but for its countdown: the hand's number and the rules. It
+    changes with a new hand, so its two parts are remembered by this."""
+
+    hand_no: int
+    hands_total: int | None
+    seed_hash: str
+    rules: str
+    """The room's rules as the bar's pop-up lists them (:func:`rule_labels.rules_popup`)."""
+
+
+@dataclass(frozen=True)
+class TableClock:
+    """The bar's countdown: whether someone is being timed. Its end, new with every
+    decision, is a hole filled in per render (:func:`tables.screen.memo.remembered_render`),
+    so the piece itself is rendered twice a process."""
+
+    counting: bool
+
+
+@dataclass(frozen=True)
+class CenterTiles:
+    """The tiles in the table's centre: the indicator, the 宝 and the burned ones; the same
+    for a whole hand but for gang replacement draws."""
+
+    indicator: str
+    bao: str
+    burned: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class TableCenter:
+    """The table's centre: the dice, whom the table waits for, whether they are timed, and
+    the centre's tiles (remembered apart: they change far less often). The tiles left in
+    the wall and the countdown's end are holes filled in per render, so a seat's turn
+    coming round again finds its centre already rendered."""
+
+    dice: tuple[int, ...]
+    waiting_names: tuple[str, ...]
+    """Nobody once the hand has ended."""
+    counting: bool
+    tiles: CenterTiles
 
 
 @dataclass
@@ -108,19 +180,20 @@ def _hints_view(h: Hints | None) -> HintsView | None:
 
 @dataclass
 class PublicBoard:
-    """The table as everyone sees it: the same for every seat and every spectator."""
+    """The table as everyone sees it: the same for every seat and every spectator. Its
+    pieces (:class:`TableBar`, :class:`TableClock`, :class:`TableCenter`, each
+    :class:`SeatPanel`) are what the public part's templates read, and what their renders
+    are remembered by."""
 
     room: Room
     step: int
     version: int
     phase: str
-    hand_no: int
-    hands_total: int | None
-    dice: list[int]
-    indicator: str
     bao: str
+    bar: TableBar
+    clock: TableClock
+    center: TableCenter
     wall_left: int
-    burned: list[str]
     panels: list[SeatPanel]
     """In seat order; the page's CSS places them around the viewer."""
     deadline: datetime | None = None
@@ -128,80 +201,126 @@ class PublicBoard:
     settlement: Settlement | None = None
     finished: bool = False
     match_totals: list[tuple[str, int]] = field(default_factory=list)
-    waiting_names: list[str] = field(default_factory=list)
     hand_id: int | None = None
     """The ``Hand`` row shown: the settlement links to its record."""
-    seed_hash: str = ""
-    """The deal's commitment, SHA-256 of the secret seed (``tables.play.proof``)."""
+
+    @property
+    def ended(self) -> bool:
+        return self.phase == "ended"
 
     @property
     def ends_at_ms(self) -> int | None:
         """The countdown's end as a timestamp in ms (the page counts down to it)."""
-        return None if self.deadline is None else int(self.deadline.timestamp() * 1000)
+        return _ms(self.deadline)
 
 
-@dataclass
+def _ms(deadline: datetime | None) -> int | None:
+    return None if deadline is None else int(deadline.timestamp() * 1000)
+
+
+@dataclass(frozen=True)
+class MyChoices:
+    """A seat's claim window (who offers which tile, its countdown) and its buttons."""
+
+    window_tile: str | None
+    window_from: str | None
+    ends_at_ms: int | None
+    """Asked in a window: the seat's own countdown (the public part shows none in a window)."""
+    choices: tuple[Choice, ...]
+    bao: str
+
+
+@dataclass(frozen=True)
+class MyHand:
+    """A seat's own tiles: its face-down 暗杠 and its hand, as buttons on its turn."""
+
+    hidden_melds: tuple[MeldView, ...]
+    """The seat's own 暗杠 that everyone else sees face down (the public part shows backs)."""
+    my_hand: tuple[str, ...]
+    drawn: str | None
+    can_discard: bool
+    discard_waits_json: str
+    """Per tile in the hand on the seat's turn: what discarding it leaves the hand waiting
+    on, in words (:mod:`tables.screen.discard_hints`), as JSON for ``data-discard-waits``;
+    "" when there is nothing to show."""
+    bao: str
+
+
+@dataclass(frozen=True)
+class MyPrompt:
+    """The line under a seat's hand on its turn: how to discard (unless on 托管), and the
+    place for the discard's preview."""
+
+    can_discard: bool
+    tuoguan: bool
+    timed_out: bool = False
+    """The clock played a tile for this seat in this hand, without 托管: its page warns."""
+
+
+@dataclass(frozen=True)
+class TuoguanBanner:
+    """The 托管 banner over a seat's hand: why it is on, and whether it asks "还在吗？"."""
+
+    still_there_asked: bool
+    """The seat went on 托管 because its time ran out and the table waits on it again: the
+    page asks "还在吗？" rather than letting the bot play on unnoticed."""
+    tuoguan_reason: str
+    """Why the seat is on 托管 (``Seat.TuoguanReason``)."""
+
+
+@dataclass(frozen=True)
+class MyHints:
+    """A seat's 听牌 hints. Many changes (another seat's discard of a tile it does not
+    wait on, a turn passing) change the seat's part but not these."""
+
+    hints: HintsView | None
+    bao: str
+
+
+@dataclass(frozen=True)
+class SeatControls:
+    """A seat's buttons around its hand: 托管, leaving, 准备, ending the match, the rematch, the
+    解散 vote and the owner's tools. Most moves change none of them, so their two fragments
+    are remembered by this (all that their templates read) and the page's token."""
+
+    number: str
+    tuoguan: bool
+    ended: bool
+    """The hand is over (its settlement is on the table)."""
+    finished: bool
+    ready: bool
+    can_end_match: bool
+    """The seat owns the room and a hand has just ended: they may call the match off."""
+    is_owner: bool
+    """The seat's player owns the room: the page shows the owner's tools."""
+    transfer_to: tuple[tuple[int, str], ...]
+    """The other seats with a person in them (index, name): whom the owner may hand over to."""
+    vote: VoteView
+
+
+@dataclass(frozen=True)
 class PrivateBoard:
-    """What only one seat sees: its tiles, its choices, its hints and its buttons.
+    """What only one seat sees: its tiles, its choices, its hints and its buttons, as the
+    pieces its part's templates read.
 
     Two boards are equal when they render the same part, so a seat whose board did not
-    change is not rendered again. Left out of the comparison is what the part does not show
-    as such: the room (only its number), the step and the version (moves take the step from
-    the public part), the phase (the part shows only whether the hand has :attr:`ended`) and
-    whether the table waits on the seat (shown only as :attr:`still_there_asked`).
-    """
+    change is not rendered again: the pieces are compared, and what the part does not show
+    as such is left out (the room, the step and the version: moves take the step from the
+    public part; whether the table waits on the seat)."""
 
     room: Room = field(compare=False)
     seat: int
     step: int = field(compare=False)
     version: int = field(compare=False)
-    phase: str = field(compare=False)
-    bao: str
-    tuoguan: bool
-    ready: bool
-    finished: bool
-    my_hand: list[str] = field(default_factory=list)
-    drawn: str | None = None
-    can_discard: bool = False
-    choices: list[Choice] = field(default_factory=list)
-    window_tile: str | None = None
-    window_from: str | None = None
-    hints: HintsView | None = None
-    deadline: datetime | None = None
-    """Asked in a window: the seat's own countdown (the public part shows none in a window)."""
-    hidden_melds: list[MeldView] = field(default_factory=list)
-    """The seat's own 暗杠 that everyone else sees face down (the public part shows backs)."""
-    can_end_match: bool = False
-    """The seat owns the room and a hand has just ended: they may call the match off."""
-    tuoguan_reason: str = ""
-    """Why the seat is on 托管 (``Seat.TuoguanReason``), "" when it is not."""
-    timed_out: bool = False
-    """The clock played a tile for this seat in this hand, without 托管: its page warns."""
+    banner: TuoguanBanner | None
+    """Only while the seat is on 托管 and the hand runs."""
+    choices: MyChoices
+    hand: MyHand
+    prompt: MyPrompt
+    hints: MyHints
+    controls: SeatControls
     asked: bool = field(default=False, compare=False)
     """The table waits on this seat now (its turn, or it may claim)."""
-    ended: bool = False
-    """The hand is over (its settlement is on the table)."""
-    still_there_asked: bool = False
-    """My seat went on 托管 because my time ran out and the table waits on me again: the
-    page asks "还在吗？" rather than letting the bot play on unnoticed."""
-    discard_waits: dict[str, str] = field(default_factory=dict)
-    """Per tile in my hand on my turn: what discarding it leaves me waiting on, in words
-    (``tables.screen.discard_hints``); absent for a discard that leaves the hand not ready."""
-    names: list[str] = field(default_factory=list)
-    """The four seats' names by index (the 解散 panel names who proposed and who answered)."""
-    is_owner: bool = False
-    """The seat's player owns the room: the page shows the owner's tools."""
-    transfer_to: list[tuple[int, str]] = field(default_factory=list)
-    """The other seats with a person in them (index, name): whom the owner may hand over to."""
-
-    @property
-    def discard_waits_json(self) -> str:
-        """:attr:`discard_waits` for the page's ``data-discard-waits`` (escaped by the template)."""
-        return json.dumps(self.discard_waits, ensure_ascii=False)
-
-    @property
-    def ends_at_ms(self) -> int | None:
-        return None if self.deadline is None else int(self.deadline.timestamp() * 1000)
 
 
 def seat_name(seat: Seat) -> str:
@@ -275,6 +394,7 @@ def public_board(table: Table, now: datetime | None = None) -> PublicBoard:
     # Counted apart from the engine's step and the room's version, which answers in a window
     # move on (tables.play.windows).
     step, version, phase = public_step(room), public_version(room), view["phase"]
+    ended = phase == "ended"
     if phase in WINDOW_PHASES:
         # A window looks like the discarder's (or the gang's) turn going on, from the moment
         # it opened: who is asked, who answered and even whether anyone may answer at all
@@ -284,49 +404,67 @@ def public_board(table: Table, now: datetime | None = None) -> PublicBoard:
         waited_for: set[int] = set()
     else:
         acting = waited_for = set(must_act(table))
-    panels = [
-        SeatPanel(
-            index=s.index,
-            name=seat_name(s),
-            is_bot=bool(s.bot),
-            tuoguan=s.tuoguan,
-            connected=bool(s.bot) or present(s, now),
-            dealer=s.index == view["dealer"],
-            acting=s.index in acting,
-            ready=s.ready,
-            hand_size=view["hand_sizes"][s.index],
-            melds=melds_view(view["melds"][s.index]),
-            river=list(view["rivers"][s.index]),
-            flown=int(view["flown"][s.index]),
-            points=int(table.match.totals[s.index]),
-        )
-        for s in table.seats
-    ]
+    bao = view["bao"]
     last = _last_discarder(table)
-    for p in panels:
-        p.last_discard = p.index == last and bool(p.river)
+    panels = []
+    for s in table.seats:
+        connected = bool(s.bot) or present(s, now)
+        river = tuple(view["rivers"][s.index])
+        panels.append(
+            SeatPanel(
+                index=s.index,
+                acting=s.index in acting,
+                tuoguan=s.tuoguan,
+                connected=connected,
+                ready=s.ready,
+                head=SeatHead(
+                    name=seat_name(s),
+                    dealer=s.index == view["dealer"],
+                    tuoguan=s.tuoguan,
+                    is_bot=bool(s.bot),
+                    connected=connected,
+                    flown=int(view["flown"][s.index]),
+                    points=int(table.match.totals[s.index]),
+                ),
+                hand=SeatHand(
+                    hand_size=None if ended else view["hand_sizes"][s.index],
+                    melds=tuple(melds_view(view["melds"][s.index])),
+                    bao=bao,
+                ),
+                river=river,
+                last_discard=s.index == last and bool(river),
+            )
+        )
+    deadline = seconds_left = None
+    if room.turn_deadline is not None and waited_for:
+        deadline = room.turn_deadline
+        seconds_left = max(0, int((deadline - now).total_seconds() + 0.999))
     board = PublicBoard(
         room=room,
         step=step,
         version=version,
         phase=phase,
-        hand_no=table.match.hand_no + (0 if view["phase"] == "ended" else 1),
-        hands_total=table.match.hands_total,
-        dice=view["dice"],
-        indicator=view["indicator"],
-        bao=view["bao"],
+        bao=bao,
+        bar=TableBar(
+            hand_no=table.match.hand_no + (0 if ended else 1),
+            hands_total=table.match.hands_total,
+            seed_hash=table.seed_hash or "",
+            rules=rules_popup(room),
+        ),
+        clock=TableClock(counting=deadline is not None),
+        center=TableCenter(
+            dice=tuple(view["dice"]),
+            waiting_names=() if ended else tuple(seat_name(table.seats[i]) for i in sorted(acting)),
+            counting=deadline is not None,
+            tiles=CenterTiles(view["indicator"], bao, tuple(view["burned"])),
+        ),
         wall_left=view["wall_left"],
-        burned=list(view["burned"]),
         panels=panels,
+        deadline=deadline,
+        seconds_left=seconds_left,
         finished=table.finished,
-        waiting_names=[seat_name(table.seats[i]) for i in sorted(acting)],
+        hand_id=table.hand_id,
     )
-    board.hand_id = table.hand_id
-    if table.seed_hash is not None:
-        board.seed_hash = table.seed_hash
-    if room.turn_deadline is not None and waited_for:
-        board.deadline = room.turn_deadline
-        board.seconds_left = max(0, int((room.turn_deadline - now).total_seconds() + 0.999))
     if view["result"] is not None:
         names = [seat_name(s) for s in table.seats]
         board.settlement = settlement_of(view["result"], names, view["melds"])
@@ -338,8 +476,9 @@ def public_board(table: Table, now: datetime | None = None) -> PublicBoard:
     return board
 
 
-def private_board(table: Table, seat: int) -> PrivateBoard:
-    """What seat ``seat`` alone sees, from its own view.
+def private_board(table: Table, seat: int, *, votes: VoteState | None = None) -> PrivateBoard:
+    """What seat ``seat`` alone sees, from its own view. ``votes``: the 解散 vote as read
+    with the table (read here when not given: not on the event loop, which must not query).
 
     Built from the seat's :class:`~engine.views.SeatInfo` itself rather than its JSON view:
     every change builds four of these, and the JSON view would format every river and meld
@@ -350,51 +489,84 @@ def private_board(table: Table, seat: int) -> PrivateBoard:
     me = table.seats[seat]
     names = [seat_name(s) for s in table.seats]
     ended = info.phase == "ended"
-    board = PrivateBoard(
-        room=room,
-        seat=seat,
-        step=info.step,
-        version=room.version,
-        phase=info.phase,
-        bao=format_tile(info.bao),
-        tuoguan=me.tuoguan,
-        ready=me.ready,
-        finished=table.finished,
-        can_end_match=room.owner_id == me.user_id and ended and not table.finished,
-    )
+    bao = format_tile(info.bao)
+    window_tile = window_from = ends_at_ms = None
     window = info.window
     if window is not None and seat in info.waiting_on:
-        board.window_tile = None if window["tile"] is None else format_tile(window["tile"])
-        board.window_from = names[window["from"]]
-        board.deadline = room.turn_deadline
+        window_tile = None if window["tile"] is None else format_tile(window["tile"])
+        window_from = names[window["from"]]
+        ends_at_ms = _ms(room.turn_deadline)
     hand = [format_tile(k) for k in info.hand]
     drawn = None if info.drawn is None else format_tile(info.drawn)
     if drawn and drawn in hand:
         hand.remove(drawn)
-        board.drawn = drawn
-    board.my_hand = hand
+    else:
+        drawn = None
     mine = [m.to_json() for m in info.melds[seat] if m is not None]
     public_melds = table.public_info().melds[seat]
-    board.hidden_melds = [
+    hidden_melds = tuple(
         m for m, seen in zip(melds_view(mine), public_melds, strict=True) if seen is None
-    ]
-    board.can_discard, board.choices = _choices([a.to_json() for a in info.legal], info)
-    board.hints = _hints_view(hints(info))
-    board.tuoguan_reason = me.tuoguan_reason if me.tuoguan else ""
-    board.timed_out = me.timeouts > 0 and not me.tuoguan and not ended
-    board.asked = seat in must_act(table)
-    board.ended = ended
-    board.still_there_asked = (
-        board.tuoguan and board.tuoguan_reason == "timeout" and board.asked and not board.ended
     )
-    if board.can_discard:
-        board.discard_waits = discard_waits(info)
-    board.names = names
-    board.is_owner = me.user_id is not None and room.owner_id == me.user_id
-    board.transfer_to = [
-        (s.index, names[s.index]) for s in table.seats if s.user_id is not None and s.index != seat
-    ]
-    return board
+    can_discard, choices = _choices([a.to_json() for a in info.legal], info)
+    waits = discard_waits(info) if can_discard else {}
+    asked = seat in must_act(table)
+    tuoguan_reason = me.tuoguan_reason if me.tuoguan else ""
+    is_owner = me.user_id is not None and room.owner_id == me.user_id
+    return PrivateBoard(
+        room=room,
+        seat=seat,
+        step=info.step,
+        version=room.version,
+        banner=TuoguanBanner(
+            still_there_asked=tuoguan_reason == "timeout" and asked and not ended,
+            tuoguan_reason=tuoguan_reason,
+        )
+        if me.tuoguan and not ended
+        else None,
+        choices=MyChoices(
+            window_tile=window_tile,
+            window_from=window_from,
+            ends_at_ms=ends_at_ms,
+            choices=tuple(choices),
+            bao=bao,
+        ),
+        hand=MyHand(
+            hidden_melds=hidden_melds,
+            my_hand=tuple(hand),
+            drawn=drawn,
+            can_discard=can_discard,
+            discard_waits_json=json.dumps(waits, ensure_ascii=False) if waits else "",
+            bao=bao,
+        ),
+        prompt=MyPrompt(
+            can_discard=can_discard,
+            tuoguan=me.tuoguan,
+            timed_out=me.timeouts > 0 and not me.tuoguan and not ended,
+        ),
+        hints=MyHints(hints=_hints_view(hints(info)), bao=bao),
+        controls=SeatControls(
+            number=room.number,
+            tuoguan=me.tuoguan,
+            ended=ended,
+            finished=table.finished,
+            ready=me.ready,
+            can_end_match=room.owner_id == me.user_id and ended and not table.finished,
+            is_owner=is_owner,
+            transfer_to=tuple(
+                (s.index, names[s.index])
+                for s in table.seats
+                if s.user_id is not None and s.index != seat
+            ),
+            vote=vote_view(
+                room=room,
+                names=names,
+                my_index=seat,
+                finished=table.finished,
+                votes=votes or vote_state_load(room),
+            ),
+        ),
+        asked=asked,
+    )
 
 
 def seat_index_of(table: Table, viewer: User | None) -> int | None:

@@ -1,18 +1,26 @@
-"""The rules' words: each option and choice named in the reader's language, and a room's
-rules summed up against the standard profile."""
+"""The rules' words: each option and choice named in the reader's language, a room's rules
+summed up against the standard profile, and the table's pop-up that lists them."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
 from engine.rules import Rules
+from tables.models import Room
+from tables.screen.memo import compact, remembered
 
 __all__ = [
+    "rules_popup",
     "rules_summary",
 ]
+
+RULES_TEMPLATE = "tables/_room_rules.html"
 
 if TYPE_CHECKING:
     from django.utils.functional import _StrPromise
@@ -88,4 +96,16 @@ def rules_summary(rules_json: dict[str, Any]) -> RulesSummary:
         changes=[
             (str(OPTION_LABELS.get(k, k)), value_text(k, v)) for k, v in rules.overrides().items()
         ],
+    )
+
+
+def rules_popup(room: Room) -> SafeString:
+    """The room's rules as the table's pop-up lists them: the same for a whole match."""
+    key = (json.dumps(room.rules, sort_keys=True), room.match_length, room.turn_seconds)
+    return remembered(
+        "rules_popup",
+        key,
+        lambda: compact(
+            render_to_string(RULES_TEMPLATE, {"room": room, "summary": rules_summary(room.rules)})
+        ),
     )

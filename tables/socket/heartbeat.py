@@ -1,11 +1,10 @@
 """One heartbeat per process for all its open pages.
 
 An open page renews its socket slots' leases (:mod:`tables.play.page_leases`) and, for a seated
-player, tells :mod:`tables.play.presence` that the page is still there. Each page used to beat on
-its own: with 800 pages a process wrote 800 times every interval, each write its own
-transaction on the one database thread, and each held up the moves queued behind it (a
-quarter of that thread's time at 200 tables). Here the pages of a process join one beat that
-renews every page's slots and writes every seat in one transaction.
+player, tells :mod:`tables.play.presence` that the page is still there. A beat per page would
+be a transaction per page every interval on the one database thread, each holding up the
+moves queued behind it; so the pages of a process join one beat that renews every page's
+slots and writes every seat in one transaction.
 
 The beat also catches up pages that missed a change. On Redis the channel layer does not keep
 a message published while a process is reconnecting (``config.env.REDIS_CHANNEL_LAYER``):

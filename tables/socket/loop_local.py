@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import asyncio
 import weakref
-from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Generic, TypeVar
+
+from cachetools import LRUCache
 
 __all__ = ["PerLoop", "Rooms"]
 
@@ -70,7 +71,7 @@ class Rooms(Generic[V]):
 
     def __init__(self, max_rooms: int) -> None:
         self.max_rooms = max_rooms
-        self.values: OrderedDict[str, V] = OrderedDict()
+        self.values: LRUCache[str, V] = LRUCache(maxsize=max_rooms)
         self.locks: dict[str, _Held] = {}
 
     @asynccontextmanager
@@ -96,10 +97,7 @@ class Rooms(Generic[V]):
 
     def used(self, number: str) -> None:
         """Room ``number`` was just used: it goes last."""
-        self.values.move_to_end(number)
+        self.values.get(number)  # a look-up is a use (cachetools.LRUCache)
 
     def put(self, number: str, value: V) -> None:
-        self.values[number] = value
-        self.values.move_to_end(number)
-        while len(self.values) > self.max_rooms:
-            self.values.popitem(last=False)
+        self.values[number] = value  # the least recently used room goes when full

@@ -25,9 +25,10 @@ saves under the GIL (``docs/web.md``).
 from __future__ import annotations
 
 import time
-from collections import OrderedDict
 from dataclasses import dataclass, field
 from datetime import datetime
+
+from cachetools import LRUCache
 
 from accounts.models import User
 from tables.models import Room
@@ -35,9 +36,9 @@ from tables.play.clock import Committed
 from tables.play.dissolve import VoteState, vote_state_load
 from tables.play.table import Table, load_table
 from tables.rooms.table_page import clock_tag, table_root
-from tables.screen.board import seat_index_of
+from tables.screen.board import PrivateBoard, private_board, seat_index_of
 from tables.screen.memo import rendering_in
-from tables.screen.private import PrivateView, private_view, render_private_view
+from tables.screen.private import render_private_board
 from tables.screen.public import render_public
 from tables.socket.loop_local import PerLoop, Rooms
 from tables.socket.table_threads import table_thread_call
@@ -76,7 +77,7 @@ class Snapshot:
     """The 解散 vote as read with the table (the seats' own parts show it)."""
     public: dict[str, str] = field(default_factory=dict)
     private: dict[PrivateKey, str] = field(default_factory=dict)
-    rendered: dict[PrivateKey, tuple[PrivateView, str]] = field(default_factory=dict)
+    rendered: dict[PrivateKey, tuple[PrivateBoard, str]] = field(default_factory=dict)
     """The seats' parts as last rendered, carried from the room's previous snapshot: a seat
     whose view did not change (most seats, most moves) gets the same bytes without a render."""
 
@@ -138,8 +139,8 @@ class FrameCache:
         """Reads done (for the operator's curiosity and the cache's tests)."""
 
     @property
-    def snapshots(self) -> OrderedDict[str, Snapshot]:
-        """The last snapshot of each room kept, least recently pushed first."""
+    def snapshots(self) -> LRUCache[str, Snapshot]:
+        """The last snapshot of each room kept."""
         return self.rooms.values
 
     async def snapshot(
@@ -200,14 +201,14 @@ def _private(snap: Snapshot, seat: int | None, language: str, csrf_token: str) -
     if html is None:
         assert snap.table is not None
         with rendering_in(language):
-            view = private_view(snap.table, seat, votes=snap.votes)
+            board = private_board(snap.table, seat, votes=snap.votes)
             before = snap.rendered.get(key)
-            if before is not None and before[0] == view:
+            if before is not None and before[0] == board:
                 html = before[1]
             else:
-                html = render_private_view(view, csrf_token=csrf_token)
+                html = render_private_board(board, csrf_token=csrf_token)
         snap.private[key] = html
-        snap.rendered[key] = (view, html)
+        snap.rendered[key] = (board, html)
     return html
 
 

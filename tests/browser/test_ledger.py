@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
-from ledger.seeding import book_seed
 from tests.browser.driver import PHONE
+from tests.load.seeded_book import book_seed
 
 pytestmark = pytest.mark.browser
 

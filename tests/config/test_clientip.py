@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from django.test import RequestFactory
 
-from config.clientip import axes_ip, forwarded_ip, request_ip, scope_ip
+from config.clientip import axes_ip, request_ip, scope_ip
 
 
 def request_from(ip: str | None, **meta: Any) -> Any:
@@ -42,11 +42,15 @@ def test_behind_proxies_the_entry_our_first_proxy_saw(settings: Any) -> None:
     assert request_ip(request_from("10.0.0.2")) == "10.0.0.2"  # no header: the peer
 
 
-def test_forwarded_ip_needs_as_many_hops_as_proxies() -> None:
-    assert forwarded_ip("a, b, c", 1) == "c"
-    assert forwarded_ip("a, b, c", 3) == "a"
-    assert forwarded_ip("a", 2) is None
-    assert forwarded_ip("a", 0) is None
+def test_behind_two_proxies_the_entry_two_from_the_right(settings: Any) -> None:
+    settings.TRUSTED_PROXY_COUNT = 2
+    # The client wrote 6.6.6.6; our first proxy saw 203.0.113.9 and appended it; our second
+    # appended the first's address (10.0.0.3) and is the peer (10.0.0.2).
+    chain = "6.6.6.6, 203.0.113.9, 10.0.0.3"
+    assert request_ip(request_from("10.0.0.2", HTTP_X_FORWARDED_FOR=chain)) == "203.0.113.9"
+    # Fewer entries than our proxies append: the header was not written by them.
+    short = request_from("10.0.0.2", HTTP_X_FORWARDED_FOR="203.0.113.9")
+    assert request_ip(short) == "10.0.0.2"
 
 
 def test_axes_gets_no_address_rather_than_unknown() -> None:

@@ -9,9 +9,9 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
-from ledger.seeding import SeededBook, book_seed
 from tables.models import Room
 from tables.play import clock
+from tests.load.seeded_book import SeededBook, book_seed
 from tests.tables.factories import start_with_bots
 
 

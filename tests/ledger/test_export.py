@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from ledger import services
 from ledger.models import Entry
-from ledger.seeding import SeededBook
+from tests.load.seeded_book import SeededBook
 from tests.tables.factories import start_with_bots
 
 

@@ -12,9 +12,9 @@ from django.utils import timezone
 from ledger import selectors
 from ledger.models import Entry
 from ledger.pairs import pair_between
-from ledger.seeding import SeededBook, book_seed
 from ledger.stats import GANG_REASONS, WIN_REASONS
 from tables.models import Hand
+from tests.load.seeded_book import SeededBook, book_seed
 
 
 def _raw_net(user_id: int) -> dict[object, int]:

@@ -8,8 +8,8 @@ import pytest
 
 from accounts.models import User
 from ledger.models import Entry
-from ledger.seeding import SeededBook, book_seed
 from ledger.sheets import match_visible_to, sheet_for
+from tests.load.seeded_book import SeededBook, book_seed
 
 
 @pytest.mark.parametrize("seed", [4, 5])

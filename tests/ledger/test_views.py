@@ -17,9 +17,9 @@ from django.urls import reverse
 from accounts.models import User
 from ledger import services
 from ledger.models import Entry, SettlementClaim
-from ledger.seeding import SeededBook, book_seed
 from ledger.settle_up import Payment
 from tables.models import Hand
+from tests.load.seeded_book import SeededBook, book_seed
 from tests.tables.factories import start_with_bots
 
 

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from engine.tiles import format_tile, parse_tiles
-from tables.history.replays import hand_replay, hand_states, replay_frame, replay_steps
+from tables.history.replays import hand_replayed, hand_states, replay_frame, replay_steps
 from tables.models import Hand
 from tables.staff import desk
 from tests.tables.booked_hands import QIDUI_BAODIAO, STRICT_CHI_BAO, store_booked
@@ -36,7 +36,7 @@ def test_the_last_frame_ends_exactly_as_the_hand_did(hand: Hand) -> None:
     assert frame.settlement is not None
     assert [n for n, _ in frame.settlement.hand_totals] == NAMES
     # Today's engine judges this hand as it was booked: no note.
-    assert not frame.earlier_ruling and not hand_replay(hand).earlier_ruling
+    assert not frame.earlier_ruling and not hand_replayed(hand).earlier_ruling
 
 
 def test_the_first_frame_is_the_deal_with_every_hand_face_up(hand: Hand) -> None:
@@ -120,7 +120,7 @@ def test_a_win_today_refuses_replays_up_to_it_then_shows_the_booked_win(user: An
     # strict_no_bao, 宝 = 3s inside North's 吃 of 1s with 2s 3s: the old engine booked 平胡 4
     # from each of the three others on a drawn 5m; today's engine refuses that 胡.
     hand = store_booked(user, STRICT_CHI_BAO)
-    replayed = hand_replay(hand)
+    replayed = hand_replayed(hand)
     assert replayed.accepted == 36 and replayed.earlier_ruling
     assert len(hand_states(hand)) == 37
     assert replay_steps(hand) == 37

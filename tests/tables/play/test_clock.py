@@ -171,7 +171,8 @@ def test_the_timeout_is_recorded_as_the_reason_and_asks_still_there(
     started.refresh_from_db()
     table = load_table(started)
     assert table is not None
-    assert private_board(table, 0).tuoguan_reason == "timeout"
+    banner = private_board(table, 0).banner
+    assert banner is not None and banner.tuoguan_reason == "timeout"
     inputs.table_act(
         number=started.number, user=user, message=parse_message({"action": "tuoguan", "on": "0"})
     )
@@ -241,7 +242,7 @@ def test_the_first_timeout_plays_one_tile_and_warns_the_second_turns_on_tuoguan(
     assert hand_of(started).step > step  # a tile was played for seat 0
     table = load_table(started)
     assert table is not None
-    assert private_board(table, 0).timed_out
+    assert private_board(table, 0).prompt.timed_out
     _time_out(started, user)
     seat = Seat.objects.get(room=started, index=0)
     assert seat.tuoguan and seat.tuoguan_reason == Seat.TuoguanReason.TIMEOUT

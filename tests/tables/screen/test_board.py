@@ -12,6 +12,7 @@ import random
 import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from operator import attrgetter
 from typing import Any
 
 import pytest
@@ -126,8 +127,8 @@ def mine(board: Board) -> PrivateBoard:
 
 
 def flags(board: Board, name: str) -> list[Any]:
-    """One panel field for seats 0-3, in seat order."""
-    return [getattr(by_index(board)[i], name) for i in range(4)]
+    """One panel field (dotted: ``head.dealer``) for seats 0-3, in seat order."""
+    return [attrgetter(name)(by_index(board)[i]) for i in range(4)]
 
 
 # ---------------------------------------------------------------- names and positions
@@ -157,7 +158,7 @@ def test_the_public_part_is_the_same_for_every_viewer_and_the_private_one_is_the
     assert [p.index for p in board.public.panels] == [0, 1, 2, 3]  # CSS turns the table
     assert mine(board).seat == viewer
     assert board.me is not None and board.me.index == viewer
-    assert board.me.name == people[viewer].name
+    assert board.me.head.name == people[viewer].name
 
 
 def test_panels_carry_the_public_facts_of_each_seat(user: Any) -> None:
@@ -167,39 +168,44 @@ def test_panels_carry_the_public_facts_of_each_seat(user: Any) -> None:
     dealer = table.hand.dealer
     board = board_for(table, user)
     panels = by_index(board)
-    assert flags(board, "dealer") == [i == dealer for i in range(4)]
-    assert flags(board, "hand_size") == [14 if i == dealer else 13 for i in range(4)]
-    assert flags(board, "is_bot") == [False, True, True, True]
+    assert flags(board, "head.dealer") == [i == dealer for i in range(4)]
+    assert flags(board, "hand.hand_size") == [14 if i == dealer else 13 for i in range(4)]
+    assert flags(board, "head.is_bot") == [False, True, True, True]
     assert all(panels[i].connected for i in (1, 2, 3))  # bots never go offline
     assert not panels[0].connected  # alice has no page open
-    assert len(panels[0].backs) == panels[0].hand_size
     assert flags(board, "acting") == [i == dealer for i in range(4)]
-    assert board.public.waiting_names == [seat_name(table.seats[dealer])]
+    assert board.public.center.waiting_names == (seat_name(table.seats[dealer]),)
     assert (
-        board.public.hand_no == 1 and board.public.hands_total == 8 and board.public.phase == "turn"
+        board.public.bar.hand_no == 1
+        and board.public.bar.hands_total == 8
+        and board.public.phase == "turn"
     )
     # The deal is the table's first decision; nothing was hidden yet (tables.play.windows).
     assert board.public.step == 1 and board.public.version == room.version
     view = seat_view(table.hand, 0)
-    assert board.public.indicator == view["indicator"] and board.public.bao == view["bao"]
-    assert board.public.wall_left == view["wall_left"] and board.public.dice == view["dice"]
-    assert board.public.burned == []
+    assert (
+        board.public.center.tiles.indicator == view["indicator"] and board.public.bao == view["bao"]
+    )
+    assert board.public.wall_left == view["wall_left"] and board.public.center.dice == tuple(
+        view["dice"]
+    )
+    assert board.public.center.tiles.burned == ()
 
 
 def test_my_own_tiles_and_the_drawn_tile_kept_apart(four: Room, people: list[Any]) -> None:
     # Seat 0 has 暗杠 9p and drawn its replacement 9m: the drawn tile stands apart.
     state = scripted([act(0, "gang", "9p", gang="angang")], hands=ANGANG_DEALER)
     board = board_for(with_hand(four, state), people[0])
-    assert mine(board).drawn == "9m"
-    assert mine(board).my_hand == ["1s", "2s", "3s", "7s", "8s", "9s", "1z", "1z", "1z", "2z"]
-    assert mine(board).can_discard and mine(board).choices == []
-    assert board.me is not None and board.me.melds == [
-        MeldView("angang", "Concealed kong", ["9p"] * 4)
-    ]
+    assert mine(board).hand.drawn == "9m"
+    assert mine(board).hand.my_hand == ("1s", "2s", "3s", "7s", "8s", "9s", "1z", "1z", "1z", "2z")
+    assert mine(board).hand.can_discard and mine(board).choices.choices == ()
+    assert board.me is not None and board.me.hand.melds == (
+        MeldView("angang", "Concealed kong", ["9p"] * 4),
+    )
     # Others see how many tiles seat 0 holds, never which.
     other = board_for(with_hand(four, state), people[1])
-    assert mine(other).drawn is None and "9m" not in mine(other).my_hand
-    assert by_index(other)[0].hand_size == 11 and not mine(other).can_discard
+    assert mine(other).hand.drawn is None and "9m" not in mine(other).hand.my_hand
+    assert by_index(other)[0].hand.hand_size == 11 and not mine(other).hand.can_discard
 
 
 # ---------------------------------------------------------------- choices
@@ -210,32 +216,34 @@ def test_a_claim_window_offers_chi_peng_gang_and_pass_to_those_who_may(
 ) -> None:
     table = with_hand(four, scripted(DISCARD_3M))
     chi = board_for(table, people[1])
-    assert [c.action for c in mine(chi).choices] == ["chi", "pass"]
-    assert mine(chi).choices[0].tiles == ["2m", "3m", "4m"]
-    assert json.loads(mine(chi).choices[0].hx_vals) == {"tile": "3m", "tiles": "24m"}
-    assert json.loads(mine(chi).choices[1].hx_vals) == {}
-    assert not mine(chi).can_discard and mine(chi).drawn is None
+    assert [c.action for c in mine(chi).choices.choices] == ["chi", "pass"]
+    assert mine(chi).choices.choices[0].tiles == ["2m", "3m", "4m"]
+    assert json.loads(mine(chi).choices.choices[0].hx_vals) == {"tile": "3m", "tiles": "24m"}
+    assert json.loads(mine(chi).choices.choices[1].hx_vals) == {}
+    assert not mine(chi).hand.can_discard and mine(chi).hand.drawn is None
 
     peng = board_for(table, people[2])
-    assert [(c.action, c.label, c.tiles) for c in mine(peng).choices] == [
+    assert [(c.action, c.label, c.tiles) for c in mine(peng).choices.choices] == [
         ("peng", "Pong", ["3m"] * 3),
         ("gang", "Exposed kong", ["3m"] * 4),
         ("pass", "Pass", []),
     ]
-    assert json.loads(mine(peng).choices[1].hx_vals) == {"tile": "3m", "gang": "minggang"}
-    assert all(c.score is None for c in mine(peng).choices)
+    assert json.loads(mine(peng).choices.choices[1].hx_vals) == {"tile": "3m", "gang": "minggang"}
+    assert all(c.score is None for c in mine(peng).choices.choices)
 
     # The discarder and a seat with no claim get nothing to press.
     for seat in (0, 3):
         board = board_for(table, people[seat])
-        assert mine(board).choices == [] and not mine(board).can_discard
+        assert mine(board).choices.choices == () and not mine(board).hand.can_discard
     for board in (chi, peng):
-        assert mine(board).window_tile == "3m" and mine(board).window_from == "alice"
+        assert (
+            mine(board).choices.window_tile == "3m" and mine(board).choices.window_from == "alice"
+        )
     # Only an asked seat knows it is asked (its buttons): who may claim would tell what they
     # hold, so the public part, the same for everyone, shows the discarder's turn going on.
     for seat in (0, 1, 2, 3):
         board = board_for(table, people[seat])
-        assert board.public.phase == "turn" and board.public.waiting_names == ["alice"]
+        assert board.public.phase == "turn" and board.public.center.waiting_names == ("alice",)
         assert flags(board, "acting") == [True, False, False, False]
         assert board.public.deadline is None  # no countdown in a window: the asked see theirs
 
@@ -243,22 +251,24 @@ def test_a_claim_window_offers_chi_peng_gang_and_pass_to_those_who_may(
 def test_a_self_drawn_hu_shows_its_score_and_pattern(four: Room, people: list[Any]) -> None:
     state = scripted(ANGANG_THEN_DRAW, hands=ANGANG_DEALER)
     board = board_for(with_hand(four, state), people[1])
-    hu = [c for c in mine(board).choices if c.action == "hu"]
+    hu = [c for c in mine(board).choices.choices if c.action == "hu"]
     assert hu == [Choice("hu", "Hu 平胡", {"type": "hu", "tile": "3z"}, score=4)]
-    assert mine(board).can_discard and mine(board).drawn == "3z"
-    assert not [c for c in mine(board).choices if c.action == "pass"]  # one's own turn: discard
+    assert mine(board).hand.can_discard and mine(board).hand.drawn == "3z"
+    assert not [
+        c for c in mine(board).choices.choices if c.action == "pass"
+    ]  # one's own turn: discard
 
 
 def test_robbing_a_gang_previews_the_robbers_score(four: Room, people: list[Any]) -> None:
     board = board_for(with_hand(four, scripted(GANG_3M)), people[3])
-    assert [c.action for c in mine(board).choices] == ["hu", "pass"]
-    hu = mine(board).choices[0]
+    assert [c.action for c in mine(board).choices.choices] == ["hu", "pass"]
+    hu = mine(board).choices.choices[0]
     assert hu.score == 24  # 平胡 4 x 抢杠 6, what the robbed seat would pay
     assert hu.label == "Hu 平胡"
-    assert mine(board).window_tile == "3m" and mine(board).window_from == "carol"
-    assert not mine(board).can_discard
+    assert mine(board).choices.window_tile == "3m" and mine(board).choices.window_from == "carol"
+    assert not mine(board).hand.can_discard
     # The robbed seat waits and may not answer its own gang.
-    assert mine(board_for(with_hand(four, scripted(GANG_3M)), people[2])).choices == []
+    assert mine(board_for(with_hand(four, scripted(GANG_3M)), people[2])).choices.choices == ()
 
 
 def test_a_spectator_gets_no_hand_no_choices_and_sits_nobody_at_the_bottom(
@@ -268,7 +278,7 @@ def test_a_spectator_gets_no_hand_no_choices_and_sits_nobody_at_the_bottom(
     for viewer in (make_user("watcher"), None):
         board = board_for(table, viewer)
         assert board.me is None and board.private is None
-        assert flags(board, "hand_size") == [13] * 4
+        assert flags(board, "hand.hand_size") == [13] * 4
 
 
 # ---------------------------------------------------------------- burned and face-down tiles
@@ -283,7 +293,7 @@ def test_burned_tiles_are_shown_to_everyone(
     table = with_hand(four, state)
     expected = ["2z"] if replacement == "burn_upper" else []
     for viewer in (people[0], people[2], make_user("watcher")):
-        assert board_for(table, viewer).public.burned == expected
+        assert board_for(table, viewer).public.center.tiles.burned == tuple(expected)
 
 
 @pytest.mark.parametrize("face_down", [True, False])
@@ -295,15 +305,15 @@ def test_a_face_down_angang_shows_no_tiles_to_the_others(
     table = with_hand(four, state)
     seen = None if face_down else ["9p"] * 4
     for viewer in (people[1], people[3], make_user("watcher")):
-        assert by_index(board_for(table, viewer))[0].melds == [
-            MeldView("angang", "Concealed kong", seen)
-        ]
+        assert by_index(board_for(table, viewer))[0].hand.melds == (
+            MeldView("angang", "Concealed kong", seen),
+        )
         html, _ = render_live(four.number, viewer, invite_url="/", csrf_token="x")
         assert html.count('data-tile="9p"') == (0 if face_down else 4)
     # Its owner always sees the four tiles.
-    assert by_index(board_for(table, people[0]))[0].melds[0].tiles == seen
-    assert mine(board_for(table, people[0])).hidden_melds == (
-        [MeldView("angang", "Concealed kong", ["9p"] * 4)] if face_down else []
+    assert by_index(board_for(table, people[0]))[0].hand.melds[0].tiles == seen
+    assert mine(board_for(table, people[0])).hand.hidden_melds == (
+        (MeldView("angang", "Concealed kong", ["9p"] * 4),) if face_down else ()
     )
     html, _ = render_live(four.number, people[0], invite_url="/", csrf_token="x")
     assert html.count('data-tile="9p"') == 4
@@ -313,7 +323,7 @@ def test_a_face_down_angang_is_laid_open_once_the_hand_ends(four: Room, people: 
     rules = Rules().with_options(angang_face_down=True)
     state = scripted([*ANGANG_THEN_DRAW, act(1, "hu")], hands=ANGANG_DEALER, rules=rules)
     board = board_for(with_hand(four, state), people[2])
-    assert by_index(board)[0].melds[0].tiles == ["9p"] * 4
+    assert by_index(board)[0].hand.melds[0].tiles == ["9p"] * 4
 
 
 # ---------------------------------------------------------------- the hand's end
@@ -323,23 +333,23 @@ def test_between_hands_only_the_owner_may_end_the_match(user: Any, make_user: An
     room = start_with_bots(user, hands=None, tuoguan=True, seed="board-end")
     table = until_hand_ends(room)
     owner = board_for(table, user)
-    assert owner.public.phase == "ended" and mine(owner).can_end_match
-    assert owner.public.hand_no == 1  # the hand just played, not the next one
+    assert owner.public.phase == "ended" and mine(owner).controls.can_end_match
+    assert owner.public.bar.hand_no == 1  # the hand just played, not the next one
     assert owner.public.settlement is not None and owner.public.settlement.outcome in {
         "self_draw",
         "rob_gang",
         "draw",
     }
-    assert mine(owner).choices == [] and not mine(owner).can_discard
+    assert mine(owner).choices.choices == () and not mine(owner).hand.can_discard
     assert board_for(table, make_user("watcher")).private is None
     # The bots are ready at once; the table waits for alice's 准备.
-    assert owner.public.waiting_names == ["alice"]
+    assert flags(owner, "acting") == [True, False, False, False]
     assert flags(owner, "ready") == [False, True, True, True]
 
 
 def test_no_ending_the_match_while_a_hand_is_played(four: Room, people: list[Any]) -> None:
     table = with_hand(four, scripted(DISCARD_3M))
-    assert not mine(board_for(table, people[0])).can_end_match  # the owner, mid-hand
+    assert not mine(board_for(table, people[0])).controls.can_end_match  # the owner, mid-hand
     assert board_for(table, people[0]).public.settlement is None
 
 
@@ -348,8 +358,8 @@ def test_a_finished_match_shows_its_totals_and_cannot_be_ended(user: Any) -> Non
     table = until_hand_ends(room)
     assert table.finished
     board = board_for(table, user)
-    assert board.public.finished and not mine(board).can_end_match
-    assert board.public.waiting_names == [] and board.public.seconds_left is None
+    assert board.public.finished and not mine(board).controls.can_end_match
+    assert board.public.center.waiting_names == () and board.public.seconds_left is None
     points = [p for _, p in board.public.match_totals]
     assert points == sorted(points, reverse=True) and sum(points) == 0
     assert sorted(board.public.match_totals) == sorted(
@@ -394,14 +404,14 @@ def test_the_countdown_runs_for_a_person_to_act_and_not_for_bots(user: Any) -> N
     table = load_table(bots_deal)
     assert table is not None and table.hand is not None and table.hand.dealer == 1
     board = board_for(table, user)
-    assert board.public.waiting_names == ["Bot·South"] and board.public.seconds_left is None
+    assert board.public.center.waiting_names == ("Bot·South",) and board.public.seconds_left is None
 
 
 def test_a_ready_seat_sees_its_waits_and_nobody_else_does(
     four: Room, people: list[Any], make_user: Any
 ) -> None:
     table = with_hand(four, scripted(DISCARD_3M))
-    ready = mine(board_for(table, people[3])).hints
+    ready = mine(board_for(table, people[3])).hints.hints
     assert ready is not None and ready.distance == 0 and not ready.too_small
     assert "3m" in [code for code, _left, _score in ready.waits]
     assert board_for(table, make_user("watcher")).private is None

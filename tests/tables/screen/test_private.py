@@ -9,8 +9,9 @@ import pytest
 
 from tables.play.table import load_table
 from tables.screen import memo
+from tables.screen.board import MyHand, private_board
 from tables.screen.melds import MeldView
-from tables.screen.private import MyHand, my_hand_html, private_view, render_private_view
+from tables.screen.private import my_hand_html, render_private_board
 from tables.screen.vote_panel import VoteView
 from tests.tables.factories import start_with_bots, tables_until_hand_ends
 
@@ -26,10 +27,12 @@ def test_remembered_pieces_render_what_a_fresh_render_would_over_a_whole_hand(us
     for table in tables_until_hand_ends(
         start_with_bots(user, tuoguan=True, hands=1, seed="private-remembered")
     ):
-        views = [private_view(table, seat) for seat in range(4)]
-        kept = [render_private_view(v, csrf_token="t") for v in views]
+        boards = [private_board(table, seat) for seat in range(4)]
+        kept = [render_private_board(b, csrf_token="t") for b in boards]
         memo.forget()
-        assert kept == [render_private_view(v, csrf_token="t") for v in views], f"change {changes}"
+        assert kept == [render_private_board(b, csrf_token="t") for b in boards], (
+            f"change {changes}"
+        )
         changes += 1
     assert changes > 40
 
@@ -40,14 +43,16 @@ def test_a_seats_controls_follow_its_vote_and_its_page_token(user: Any) -> None:
     room = start_with_bots(user, seed="live-controls")
     table = load_table(room)
     assert table is not None
-    view = private_view(table, 0)
-    assert view.vote.can_propose and not view.vote.running
-    first = render_private_view(view, csrf_token="a" * 32)
+    board = private_board(table, 0)
+    assert board.controls.vote.can_propose and not board.controls.vote.running
+    first = render_private_board(board, csrf_token="a" * 32)
     assert 'value="' + "a" * 32 + '"' in first and 'data-action="dissolve-propose"' in first
-    other = render_private_view(view, csrf_token="b" * 32)
+    other = render_private_board(board, csrf_token="b" * 32)
     assert 'value="' + "b" * 32 + '"' in other and "a" * 32 not in other
     running = VoteView(proposer="bob", seconds_left=42, running=True, can_answer=True)
-    voting = render_private_view(replace(view, vote=running), csrf_token="a" * 32)
+    voting = render_private_board(
+        replace(board, controls=replace(board.controls, vote=running)), csrf_token="a" * 32
+    )
     assert 'data-dissolve="running"' in voting and "bob" in voting and 'data-ends-in="42"' in voting
     assert 'data-action="dissolve-propose"' not in voting
 

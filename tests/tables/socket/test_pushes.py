@@ -145,13 +145,13 @@ async def test_a_seat_whose_view_did_not_change_is_not_rendered_again(
     comms = [await connect(room, u) for u in users]
     await drain(comms)
     renders: list[int] = []
-    render = private.render_private_view
+    render = private.render_private_board
 
-    def counted(view: Any, *, csrf_token: str) -> Any:
-        renders.append(view.mine.seat)
-        return render(view, csrf_token=csrf_token)
+    def counted(board: Any, *, csrf_token: str) -> Any:
+        renders.append(board.seat)
+        return render(board, csrf_token=csrf_token)
 
-    monkeypatch.setattr("tables.socket.pushes.render_private_view", counted)
+    monkeypatch.setattr("tables.socket.pushes.render_private_board", counted)
     await sync_to_async(dealer_discards)(room, users)
     await events.table_changed_async(room.number)
     got = await drain(comms)

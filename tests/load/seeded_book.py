@@ -1,5 +1,6 @@
-"""A synthetic book for benchmarks: players, rooms, matches, finished hands and their entries,
-written with ``bulk_create`` so ten thousand hands take seconds.
+"""A synthetic book for the book's benchmark (:mod:`tests.load.book`) and the ledger's tests:
+players, rooms, matches, finished hands and their entries, written with ``bulk_create`` so ten
+thousand hands take seconds.
 
 The hands carry results in the engine's format (outcome, winners, robbed, judgements,
 transfers) but no playable deal: their records are not meant to be replayed.
