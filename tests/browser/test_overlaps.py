@@ -1,6 +1,7 @@
 """Issue #36: at 844×390, 1366×900 and 1920×1080 the table's areas keep apart: the rivers, the
 centre (wall count, dice, 宝, turn) and the action buttons; the settlement's buttons stay in view;
-on a laptop the site's nav is not above the table.
+on a laptop the site's nav is not above the table. The replay is the same square table, its
+areas apart at every size too, and the owner's "new match" sits inside the match's summary.
 
 Screenshots go to ``artifacts/screenshots/overlap-*.png``.
 """
@@ -13,8 +14,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from tables.history.replays import replay_steps
 from tests.browser import states
-from tests.browser.driver import PHONE_LANDSCAPE, goto_table
+from tests.browser.driver import PHONE, PHONE_LANDSCAPE, goto_table
+from tests.tables.factories import played_hand
 
 pytestmark = pytest.mark.browser
 
@@ -131,3 +134,60 @@ def test_the_settlement_scrolls_inside_with_its_buttons_in_view(
           return r.bottom > innerHeight + 1 || r.top < -1; }"""
     )
     assert not clipped
+
+
+REPLAY_SIZES = {"phone": PHONE, **SIZES}
+
+
+@pytest.mark.parametrize("size", list(REPLAY_SIZES))
+def test_the_replay_is_the_same_square_table_and_keeps_its_areas_apart(
+    new_context: Any, user: Any, screenshots: Path, size: str
+) -> None:
+    hand = played_hand(user)
+    viewport = REPLAY_SIZES[size]
+    page = new_context(user, viewport=viewport).new_page()
+    page.goto(f"/hands/{hand.pk}/replay/?step={replay_steps(hand) // 2}")
+    expect(page.locator("#replay-frame .table-grid .table-center")).to_be_visible()
+    page.screenshot(path=str(screenshots / f"overlap-replay-{size}.png"), full_page=True)
+    areas = page.evaluate(AREAS_JS) + page.evaluate(
+        """() => Array.from(document.querySelectorAll(".replay-hand")).map((h) => {
+             const r = h.getBoundingClientRect();
+             return {name: "hand-" + h.closest(".seat-panel").dataset.seat,
+                     left: r.left, right: r.right, top: r.top, bottom: r.bottom}; })"""
+    )
+    names = {a["name"] for a in areas}
+    assert names >= {"center", "hand-0", "hand-1", "hand-2", "hand-3", "river-0"}, areas
+    assert overlaps(areas) == [], areas
+    # The page may scroll down, never sideways; the step buttons are on the screen.
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+    for a in areas:
+        assert a["left"] >= 0 and a["right"] <= viewport["width"], a
+    for action in ("replay-first", "replay-next", "replay-last"):
+        box = page.locator(f'[data-action="{action}"]').bounding_box()
+        assert box is not None and box["x"] + box["width"] <= viewport["width"], action
+
+
+@pytest.mark.parametrize("size", list(REPLAY_SIZES))
+def test_the_owner_s_new_match_sits_inside_the_summary(
+    new_context: Any, user: Any, size: str
+) -> None:
+    room = played_hand(user).room
+    viewport = REPLAY_SIZES[size]
+    page = new_context(user, viewport=viewport).new_page()
+    goto_table(page, room.number)
+    rematch = page.locator("[data-action=rematch-summary]")
+    expect(rematch).to_be_visible()
+    button, panel = rematch.bounding_box(), page.locator("#match-summary").bounding_box()
+    assert button is not None and panel is not None
+    assert (
+        panel["x"] <= button["x"] and button["x"] + button["width"] <= panel["x"] + panel["width"]
+    ), (button, panel)
+    assert (
+        panel["y"] <= button["y"] and button["y"] + button["height"] <= panel["y"] + panel["height"]
+    ), (button, panel)
+    assert button["y"] + button["height"] <= viewport["height"]
+    # Nothing of the panel's own lies under it: its action bar keeps the row free.
+    for other in page.locator("#match-summary .panel-actions a").all():
+        box = other.bounding_box()
+        assert box is not None
+        assert box["y"] + box["height"] <= button["y"] + 0.5, (box, button)

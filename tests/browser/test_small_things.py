@@ -1,6 +1,6 @@
 """Issue #36's small things in a real browser: 分享 without the share API copies the link and
 says so; a shared replay has the site's header and a way to sign up; 结束比赛 and leaving in
-the middle of a hand ask first.
+the middle of a hand ask first; a hand staff closed says why.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from playwright.sync_api import expect
 from tables.history.shares import share_create
 from tables.models import Room, Seat
 from tables.play import clock
+from tables.staff.desk import staff_hand_close
 from tests.browser import states
 from tests.browser.driver import PHONE, PHONE_LANDSCAPE, goto_table
 from tests.tables.factories import played_hand, run_until_my_turn
@@ -108,3 +109,19 @@ def test_a_first_timeout_warns_without_tuoguan(
     expect(page.locator("[data-warning=timeout]")).to_be_visible()
     expect(page.locator(".tuoguan-banner")).to_have_count(0)
     page.screenshot(path=str(screenshots / "timeout-warning-landscape.png"))
+
+
+def test_a_hand_staff_closed_shows_their_reason_at_the_table(
+    new_context: Any, user: Any, make_user: Any, screenshots: Path
+) -> None:
+    referee = make_user("referee")
+    referee.is_staff = True
+    referee.save(update_fields=["is_staff"])
+    room = states.own_turn(user)
+    staff_hand_close(staff=referee, number=room.number, reason="服务器故障，这局作废")
+    page = new_context(user, viewport=PHONE).new_page()
+    goto_table(page, room.number)
+    expect(page.locator("#settlement [data-staff-reason]")).to_have_text(
+        "管理员结束了这一局：服务器故障，这局作废"
+    )
+    page.screenshot(path=str(screenshots / "staff-closed-hand-phone.png"))
