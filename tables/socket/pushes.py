@@ -63,6 +63,10 @@ OOB = ' hx-swap-oob="morph"'
 PrivateKey = tuple[int, str, str]
 """A seat's own part is rendered per seat, language and CSRF token."""
 
+MAX_CARRIED = 16
+"""Seats' parts carried from one read of a room to the next (four seats, a couple of
+languages and tokens each)."""
+
 
 @dataclass
 class Snapshot:
@@ -124,10 +128,16 @@ def snapshot_committed(change: Committed) -> Snapshot:
 
 
 def renders_carry(before: Snapshot | None, after: Snapshot) -> None:
-    """Give ``after`` the seats' parts rendered from ``before``, the room's previous read:
-    only those the pages still show (rendered for the last change) are worth keeping."""
+    """Give ``after`` the seats' parts rendered from ``before``, the room's previous read
+    (each the latest render of its seat, language and token, whether made from ``before`` or
+    carried into it: pages of one process are not all pushed from the same snapshot when a
+    change offered is read again meanwhile). Past :data:`MAX_CARRIED` only those rendered for
+    ``before`` are kept: pages that went away leave theirs behind."""
     if before is not None:
-        after.rendered = {k: before.rendered[k] for k in before.private if k in before.rendered}
+        carried = before.rendered
+        if len(carried) > MAX_CARRIED:
+            carried = {k: carried[k] for k in before.private if k in carried}
+        after.rendered = dict(carried)
 
 
 class FrameCache:

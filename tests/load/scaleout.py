@@ -28,8 +28,8 @@ __all__ = ["scaleout_svg"]
 
 
 def scaleout_svg(reports: Sequence[dict[str, Any]]) -> str:
-    """An SVG of actions per second and the p99 of the presses shown at once (ms), by the
-    number of server processes.
+    """An SVG of actions per second (left axis), and the servers' cores and the p99 of the
+    presses shown at once in seconds (right axis), by the number of server processes.
 
     >>> svg = scaleout_svg([{"processes": 1, "tables": 200, "moves_per_second": 70.0,
     ...                      "at_once_p99_ms": 80.0, "server_cpu": [0.5]}])
@@ -45,13 +45,18 @@ def scaleout_svg(reports: Sequence[dict[str, Any]]) -> str:
         title=f"The live table on PostgreSQL + Redis, {'/'.join(map(str, tables))} tables",
         x_title="daphne processes",
         y_title="actions/s",
-        secondary_range=None,
         legend_at_bottom=True,
-        print_values=True,
+        print_values=False,
+        value_formatter=lambda v: f"{v:.3g}",
+        range=(0, max(float(r["moves_per_second"]) for r in ordered) * 1.2),
     )
     chart.x_labels = [str(r["processes"]) for r in ordered]
     chart.add("actions/s", [float(r["moves_per_second"]) for r in ordered])
-    chart.add("servers' cores", [round(sum(r["server_cpu"]) * 100) / 100 for r in ordered])
+    chart.add(
+        "servers' cores",
+        [round(sum(r["server_cpu"]) * 100) / 100 for r in ordered],
+        secondary=True,
+    )
     chart.add(
         "p99 shown at once (s)",
         [round(float(r["at_once_p99_ms"]) / 1000, 2) for r in ordered],

@@ -262,3 +262,24 @@ async def test_the_process_that_made_a_move_pushes_it_without_reading_the_table(
     assert cache.snapshots[room.number].version == (await Room.objects.aget(pk=room.pk)).version
     for c in comms:
         await c.disconnect()
+
+
+def test_a_read_between_two_pages_pushes_carries_what_the_other_pages_show() -> None:
+    """A committed change offered; one page is pushed from it, then it is read again (a
+    message with no version) before the other pages were pushed: their seats' parts rendered
+    before are still what they show, so they are carried on too."""
+    view: Any = object()
+    shown = pushes.Snapshot(loaded_at=1.0, room=Room(number="1", version=7), table=None)
+    for seat in (0, 1):
+        shown.private[(seat, "en", "t")] = f"<div>{seat}</div>"
+        shown.rendered[(seat, "en", "t")] = (view, f"<div>{seat}</div>")
+    offered = pushes.Snapshot(loaded_at=2.0, room=Room(number="1", version=8), table=None)
+    pushes.renders_carry(shown, offered)
+    offered.private[(0, "en", "t")] = "<div>0 now</div>"  # seat 0's page pushed from it
+    offered.rendered[(0, "en", "t")] = (view, "<div>0 now</div>")
+    read = pushes.Snapshot(loaded_at=3.0, room=Room(number="1", version=8), table=None)
+    pushes.renders_carry(offered, read)
+    assert read.rendered == {
+        (0, "en", "t"): (view, "<div>0 now</div>"),
+        (1, "en", "t"): (view, "<div>1</div>"),  # seat 1's page not pushed since: kept
+    }
