@@ -39,6 +39,7 @@ from tables.play.protocol import (
     SetTuoguan,
 )
 from tables.play.rows import room_seats
+from tables.play.staff_notice import notice_clear
 from tables.play.table import Table
 from tables.play.windows import WINDOW_PHASES, public_step
 
@@ -97,6 +98,7 @@ def hand_deal(t: Table, seed: str | None = None) -> None:
         rules=t.match.rules.to_json(),
         match_id=(t.room.state or {}).get("match_id"),
     )
+    notice_clear(t)  # a staff notice stays until the next hand starts
     for seat in t.seats:
         seat.ready = False
         seat.timeouts = 0

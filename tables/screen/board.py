@@ -35,12 +35,14 @@ from engine.views import SeatInfo, seat_info, view_json
 from tables.models import Room, Seat
 from tables.play.dissolve import VoteState, vote_state_load
 from tables.play.presence import present
+from tables.play.staff_notice import notice_of
 from tables.play.table import Table, must_act
 from tables.play.windows import WINDOW_PHASES, public_step, public_version
 from tables.screen.discard_hints import discard_waits
 from tables.screen.melds import MeldView, meld_label, melds_view, tile_codes
 from tables.screen.rule_labels import rules_popup
 from tables.screen.settlement import Settlement, settlement_of
+from tables.screen.staff_notice import notice_text
 from tables.screen.vote_panel import VoteView, vote_view
 
 __all__ = [
@@ -203,6 +205,9 @@ class PublicBoard:
     match_totals: list[tuple[str, int]] = field(default_factory=list)
     hand_id: int | None = None
     """The ``Hand`` row shown: the settlement links to its record."""
+    staff_notice: str = ""
+    """What staff last did to the table and why, in the page's language ("" for nothing):
+    shown to everyone until the next hand starts (:mod:`tables.play.staff_notice`)."""
 
     @property
     def ended(self) -> bool:
@@ -464,6 +469,7 @@ def public_board(table: Table, now: datetime | None = None) -> PublicBoard:
         seconds_left=seconds_left,
         finished=table.finished,
         hand_id=table.hand_id,
+        staff_notice=notice_text(notice_of(room.state)),
     )
     if view["result"] is not None:
         names = [seat_name(s) for s in table.seats]

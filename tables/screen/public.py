@@ -48,7 +48,7 @@ def render_public(table: Table) -> SafeString:
     counting = {} if ends_at_ms is None else {"ends_at_ms": ends_at_ms}
     return format_html(
         '<div id="table-public" class="table-public phase-{}" data-hand="{}" data-step="{}" '
-        'data-version="{}" data-phase="{}"><header class="table-bar">{}{}{}</header>'
+        'data-version="{}" data-phase="{}"><header class="table-bar">{}{}{}</header>{}'
         '<div class="table-grid">{}{}</div>{}</div>',
         pub.phase,
         pub.bar.hand_no,
@@ -58,6 +58,7 @@ def render_public(table: Table) -> SafeString:
         remembered_render(BAR_HAND_TEMPLATE, "b", pub.bar),
         remembered_render(CLOCK_TEMPLATE, "c", pub.clock, holes=counting),
         remembered_render(BAR_RULES_TEMPLATE, "b", pub.bar),
+        _staff_notice(pub),
         mark_safe("".join(seat_panel(p) for p in pub.panels)),
         remembered_render(
             CENTER_TEMPLATE,
@@ -67,6 +68,17 @@ def render_public(table: Table) -> SafeString:
             tiles=remembered_render(CENTER_TILES_TEMPLATE, "t", pub.center.tiles, tiles_local=True),
         ),
         _overlay(pub, table.room),
+    )
+
+
+def _staff_notice(pub: PublicBoard) -> SafeString:
+    """The line saying what staff did and why, under the bar; nothing when there is no
+    notice (the part's bytes are then as before). Once the match is over its summary
+    says it instead."""
+    if not pub.staff_notice or pub.finished:
+        return mark_safe("")
+    return format_html(
+        '<p class="staff-notice" role="status" data-staff-notice>{}</p>', pub.staff_notice
     )
 
 

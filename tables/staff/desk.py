@@ -22,6 +22,7 @@ from tables.models import BOT_BASIC, AuditEntry, Room
 from tables.play import clock, dissolve, moves
 from tables.play.presence import present
 from tables.play.protocol import PlayError
+from tables.play.staff_notice import notice_clear, notice_post
 from tables.play.table import Table, load_table, must_act, table_locked
 from tables.screen.board import seat_name
 
@@ -170,6 +171,7 @@ def staff_room_dissolve(
         now = now or timezone.now()  # once locked (tables.play.clock.advance says why)
         dissolve.vote_cancel(t, now)
         dissolve.match_dissolve(t, now)
+        notice_post(t, "dissolve", reason)
         clock.table_commit(t, now)
         _audit(t, staff, AuditEntry.Action.DISSOLVE, reason, "", now)
 
@@ -188,7 +190,8 @@ def staff_seat_replace(
         seat = t.seats[seat_index]
         if seat.user is None:
             raise StaffError(_("A bot already plays that seat."))
-        detail = _("Seat %(n)d: %(name)s") % {"n": seat_index + 1, "name": seat.user.name}
+        name = seat.user.name
+        detail = _("Seat %(n)d: %(name)s") % {"n": seat_index + 1, "name": name}
         seat.user = None
         seat.bot = BOT_BASIC
         seat.tuoguan = False
@@ -199,6 +202,8 @@ def staff_seat_replace(
             update_fields=["user", "bot", "tuoguan", "ready", "connections", "disconnected_at"]
         )
         moves.hand_deal_if_all_ready(t)
+        # After the deal, if any: the hand this seat's bot plays is the one it is told in.
+        notice_post(t, "replace", reason, seat=seat_index, name=name)
         clock.table_commit(t, now)
         _audit(t, staff, AuditEntry.Action.REPLACE, reason, detail, now)
 
@@ -223,6 +228,7 @@ def staff_hand_close(*, staff: User, number: str, reason: str, now: datetime | N
         assert t.hand.result is not None
         t.hand.result[STAFF_REASON_KEY] = reason
         moves.hand_book(t, now)
+        notice_clear(t)  # the settlement says why, in place of an earlier notice
         clock.table_commit(t, now)
         _audit(
             t, staff, AuditEntry.Action.CLOSE_HAND, reason, _("Hand %(n)d") % {"n": hand_no}, now
@@ -241,6 +247,7 @@ def staff_clock_rearm(
         assert t.room.state is not None
         t.room.state.pop("decision", None)  # a new decision for the clock: a fresh countdown
         t.room.turn_deadline = None
+        notice_post(t, "rearm", reason)
         clock.table_commit(t, now)
         _audit(t, staff, AuditEntry.Action.REARM, reason, "", now)
     clock.advance(number, now)

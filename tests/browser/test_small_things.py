@@ -14,9 +14,9 @@ from playwright.sync_api import expect
 from tables.history.shares import share_create
 from tables.models import Room, Seat
 from tables.play import clock
-from tables.staff.desk import staff_hand_close
+from tables.staff.desk import staff_hand_close, staff_room_dissolve, staff_seat_replace
 from tests.browser import states
-from tests.browser.driver import PHONE, PHONE_LANDSCAPE, goto_table
+from tests.browser.driver import DESKTOP, PHONE, PHONE_LANDSCAPE, goto_table
 from tests.tables.factories import played_hand, run_until_my_turn
 
 pytestmark = pytest.mark.browser
@@ -125,3 +125,27 @@ def test_a_hand_staff_closed_shows_their_reason_at_the_table(
         "管理员结束了这一局：服务器故障，这局作废"
     )
     page.screenshot(path=str(screenshots / "staff-closed-hand-phone.png"))
+
+
+def test_a_seat_staff_replaced_and_a_dissolve_show_their_reason_to_the_others(
+    new_context: Any, make_user: Any, screenshots: Path
+) -> None:
+    referee = make_user("referee")
+    referee.is_staff = True
+    referee.save(update_fields=["is_staff"])
+    users = [make_user("alice"), make_user("bob"), make_user("lee", display_name="小李")]
+    room = states.tuoguan([*users, make_user("dave")])
+    staff_seat_replace(staff=referee, number=room.number, seat_index=2, reason="掉线半小时")
+    line = "管理员让机器人接替了 西家 小李：掉线半小时"
+    for name, size in (("phone", PHONE), ("landscape", PHONE_LANDSCAPE), ("laptop", DESKTOP)):
+        page = new_context(users[1], viewport=size).new_page()
+        goto_table(page, room.number)
+        expect(page.locator("#table-public > [data-staff-notice][role=status]")).to_have_text(line)
+        page.screenshot(path=str(screenshots / f"staff-replaced-seat-{name}.png"))
+    staff_room_dissolve(staff=referee, number=room.number, reason="比赛作废")
+    page.reload()
+    expect(page.locator("#match-summary [data-staff-notice]")).to_have_text(
+        "管理员解散了比赛：比赛作废"
+    )
+    expect(page.locator("[data-staff-notice]")).to_have_count(1)
+    page.screenshot(path=str(screenshots / "staff-dissolved-laptop.png"))

@@ -161,6 +161,24 @@ def test_the_public_part_is_the_same_for_every_viewer_and_the_private_one_is_the
     assert board.me.head.name == people[viewer].name
 
 
+def test_a_staff_notice_in_the_rooms_state_is_one_line_for_every_viewer(
+    four: Room, people: list[Any], make_user: Any
+) -> None:
+    table = load_table(four)
+    assert table is not None
+    assert public_board(table).staff_notice == ""
+    assert four.state is not None
+    four.state["staff_notice"] = {"action": "replace", "reason": "gone", "seat": 3, "name": "dave"}
+    now = timezone.now()
+    board = board_for(table, people[0], now=now)
+    assert board.public.staff_notice == "Staff had a bot take over the North seat, dave: gone"
+    assert board.public == board_for(table, make_user("watcher"), now=now).public
+    four.state["staff_notice"] = {"action": "rearm", "reason": "stuck"}
+    assert public_board(table).staff_notice == "Staff restarted the clock: stuck"
+    four.state["staff_notice"] = {"action": "unknown", "reason": "x"}  # no action staff take
+    assert public_board(table).staff_notice == ""
+
+
 def test_panels_carry_the_public_facts_of_each_seat(user: Any) -> None:
     room = start_with_bots(user, seed="board-panels")
     table = load_table(room)

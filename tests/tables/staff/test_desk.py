@@ -5,15 +5,24 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from ledger.models import Entry
 from tables.models import AuditEntry, Hand, Match, Room, Seat
 from tables.play import clock
+from tables.play.table import load_table
+from tables.screen.board import public_board
+from tables.screen.public import render_public
 from tables.screen.settlement import settlement_of
 from tables.staff import desk
 from tables.staff.desk import StaffError
-from tests.tables.factories import hand_of, start_with_bots, start_with_four_people
+from tests.tables.factories import (
+    hand_of,
+    run_clock_until_hand_ends,
+    send,
+    start_with_bots,
+    start_with_four_people,
+)
 
 pytestmark = pytest.mark.usefixtures("english")
 
@@ -137,3 +146,84 @@ def test_the_desk_lists_tables_in_play_with_stuck_ones_first(
     assert fine.since_move == 3600
     desk.staff_room_dissolve(staff=referee, number=room.number, reason="done")
     assert [r.room.number for r in desk.desk_rows(now)] == [calm.number]
+
+
+# ---------------------------------------------------------------- #36: the table is told
+
+
+def notice_shown(room: Room) -> str:
+    """The staff notice every page of the room shows, in the active language."""
+    room.refresh_from_db()
+    table = load_table(room)
+    assert table is not None
+    return public_board(table).staff_notice
+
+
+def test_a_dissolve_tells_the_table_why_in_the_match_summary(people: Any, referee: Any) -> None:
+    room, _users = people
+    desk.staff_room_dissolve(staff=referee, number=room.number, reason="players asked by mail")
+    room.refresh_from_db()
+    assert room.state is not None
+    assert room.state["staff_notice"] == {"action": "dissolve", "reason": "players asked by mail"}
+    assert notice_shown(room) == "Staff dissolved the match: players asked by mail"
+    table = load_table(room)
+    assert table is not None
+    html = str(render_public(table))
+    # Said once, in the match's summary (the line under the bar is for a match going on).
+    assert html.count("data-staff-notice") == 1
+    summary = html[html.index('id="match-summary"') :]
+    assert "Staff dissolved the match: players asked by mail</p>" in summary
+    with translation.override("zh-hans"):
+        assert notice_shown(room) == "管理员解散了比赛：players asked by mail"
+
+
+def test_a_seat_replace_names_the_seat_and_its_player_for_everyone(
+    make_user: Callable[..., Any], referee: Any
+) -> None:
+    users = [
+        make_user("alice"),
+        make_user("lee", display_name="小李"),
+        make_user("c"),
+        make_user("d"),
+    ]
+    room = start_with_four_people(users)
+    desk.staff_seat_replace(staff=referee, number=room.number, seat_index=1, reason="走了")
+    # Seat 1 is the 南 seat; the name is the person's, not the bot's now in the seat.
+    assert notice_shown(room) == "Staff had a bot take over the South seat, 小李: 走了"
+    with translation.override("zh-hans"):
+        assert notice_shown(room) == "管理员让机器人接替了 南家 小李：走了"
+    table = load_table(room)
+    assert table is not None
+    assert (
+        '<p class="staff-notice" role="status" data-staff-notice>'
+        "Staff had a bot take over the South seat, 小李: 走了</p>"
+    ) in str(render_public(table))
+
+
+def test_a_rearm_notice_lasts_until_the_next_hand_and_a_new_action_replaces_it(
+    people: Any, referee: Any
+) -> None:
+    room, users = people
+    desk.staff_clock_rearm(staff=referee, number=room.number, reason="clock <stuck>")
+    assert notice_shown(room) == "Staff restarted the clock: clock <stuck>"
+    table = load_table(room)
+    assert table is not None
+    assert "Staff restarted the clock: clock &lt;stuck&gt;</p>" in str(render_public(table))
+    run_clock_until_hand_ends(room)
+    assert (
+        notice_shown(room) == "Staff restarted the clock: clock <stuck>"
+    )  # hand over, not yet next
+    for user in users:
+        send(room, user, {"action": "ready"})
+    assert hand_of(room).step == 0  # the second hand is dealt
+    assert notice_shown(room) == ""
+    assert room.state is not None and "staff_notice" not in room.state
+    table = load_table(room)
+    assert table is not None
+    assert "data-staff-notice" not in str(render_public(table))
+    # A new notice replaces the last; a hand closed by staff says why in its settlement.
+    desk.staff_clock_rearm(staff=referee, number=room.number, reason="again")
+    desk.staff_seat_replace(staff=referee, number=room.number, seat_index=0, reason="left")
+    assert notice_shown(room) == "Staff had a bot take over the East seat, alice: left"
+    desk.staff_hand_close(staff=referee, number=room.number, reason="stuck")
+    assert notice_shown(room) == ""
