@@ -17,17 +17,22 @@ from tests.browser.driver import PHONE
 pytestmark = pytest.mark.browser
 
 
+def worker_controls(page: Any, path: str) -> None:
+    """Open ``path`` and wait until the service worker is active and controls the page."""
+    page.goto(path)
+    page.wait_for_function(
+        "() => navigator.serviceWorker.ready.then((r) => !!r.active)", timeout=10_000
+    )
+    page.reload()  # a page opened before the worker was active is not controlled by it
+    page.wait_for_function("() => !!navigator.serviceWorker.controller")
+
+
 def test_offline_a_page_opens_as_the_chinese_offline_page(
     new_context: Any, user: Any, screenshots: Path
 ) -> None:
     context = new_context(user, viewport=PHONE)
     page = context.new_page()
-    page.goto("/")
-    page.wait_for_function(
-        "() => navigator.serviceWorker.ready.then((r) => !!r.active)", timeout=10_000
-    )
-    page.reload()  # now the worker controls the page
-    page.wait_for_function("() => !!navigator.serviceWorker.controller")
+    worker_controls(page, "/")
     context.set_offline(True)
     page.goto("/ledger/")
     expect(page.locator("h1")).to_have_text("没有网络")
@@ -50,12 +55,7 @@ def test_the_app_installs_and_with_its_server_stopped_shows_the_offline_page(
     context = chromium.new_context(base_url=own_server.url, viewport=PHONE, locale="zh-CN")
     try:
         page = context.new_page()
-        page.goto("/calc/")
-        page.wait_for_function(
-            "() => navigator.serviceWorker.ready.then((r) => !!r.active)", timeout=10_000
-        )
-        page.reload()  # now the worker controls the page
-        page.wait_for_function("() => !!navigator.serviceWorker.controller")
+        worker_controls(page, "/calc/")
         cdp = context.new_cdp_session(page)
         manifest = cdp.send("Page.getAppManifest")
         assert manifest["errors"] == [] and '"start_url"' in manifest["data"]
