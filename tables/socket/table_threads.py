@@ -5,7 +5,7 @@ that thread spent nine tenths of its time waiting for the server's answers (the 
 write, the commit), one table's change after another, while the server and the other tables
 waited too. Changes to different tables need not wait for each other: the room's row lock
 (:mod:`tables.play.table`) orders the changes of one table, whichever thread or process makes
-them. So on PostgreSQL they run on :data:`THREADS` threads, each with its own connection,
+them. So on PostgreSQL they run on ``TABLE_DB_THREADS`` threads, each with its own connection,
 kept between calls (``CONN_MAX_AGE``) and checked before and after each call as Channels
 checks its own (``close_old_connections``). SQLite takes one writer at a time: there a second
 thread would only wait for the first, so the work stays on Channels' thread.
@@ -18,25 +18,32 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import ParamSpec, TypeVar, cast
 
 from channels.db import DatabaseSyncToAsync, database_sync_to_async
+from django.conf import settings
 from django.db import connections
 
-__all__ = ["THREADS", "table_thread_call"]
+__all__ = ["table_thread_call"]
 
 P = ParamSpec("P")
 R = TypeVar("R")
 
-THREADS = 4
-"""Threads (and PostgreSQL connections) per process for the tables' changes."""
+_pool: ThreadPoolExecutor | None = None
 
-_pool = ThreadPoolExecutor(max_workers=THREADS, thread_name_prefix="table-db")
+
+def _executor() -> ThreadPoolExecutor:
+    """The pool, made on first use: the setting is read once Django is configured."""
+    global _pool
+    if _pool is None:
+        threads = max(1, int(getattr(settings, "TABLE_DB_THREADS", 4)))
+        _pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="table-db")
+    return _pool
 
 
 def table_thread_call(func: Callable[P, R]) -> Callable[P, Awaitable[R]]:
-    """``func`` run, awaited, on a thread of :data:`_pool` (PostgreSQL) or Channels' database
+    """``func`` run, awaited, on a thread of the tables' pool (PostgreSQL) or Channels' database
     thread (SQLite); old connections closed around it either way."""
     if connections["default"].vendor == "sqlite":
         return cast("Callable[P, Awaitable[R]]", database_sync_to_async(func))
     return cast(
         "Callable[P, Awaitable[R]]",
-        DatabaseSyncToAsync(func, thread_sensitive=False, executor=_pool),
+        DatabaseSyncToAsync(func, thread_sensitive=False, executor=_executor()),
     )

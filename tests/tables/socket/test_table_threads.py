@@ -23,3 +23,16 @@ async def test_the_work_runs_where_the_database_takes_it_and_reads_the_database(
         assert not name.startswith("table-db")  # one writer at a time: Channels' thread
     else:
         assert name.startswith("table-db")
+
+
+def test_the_pool_has_as_many_threads_as_the_setting_says(
+    settings: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tables.socket import table_threads
+
+    monkeypatch.setattr(table_threads, "_pool", None)
+    settings.TABLE_DB_THREADS = 2  # type: ignore[attr-defined]
+    pool = table_threads._executor()
+    assert pool._max_workers == 2
+    assert table_threads._executor() is pool  # made once, on first use
+    pool.shutdown()
