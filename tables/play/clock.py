@@ -5,6 +5,15 @@ Timers are plain data: ``room.deadline`` says when something is next due and
 timer for the deadline it last rendered and calls :func:`advance` when it fires; whichever
 process calls first after the deadline acts, the others find the deadline moved on and do
 nothing, so each timer fires once.
+
+One deadline is met without a commit: a held claim or 抢杠 window that nobody is still asked
+in, whose close can't end the hand (:data:`WINDOW_CLOSE`). What the close does is fixed the
+moment the last answer is in (the wall is dealt, the answers are given), so every reader
+works it out alike: :func:`catch_up` closes it, as of its deadline, in the table it has just
+read, and each process's pages are pushed from that at the deadline
+(``tables.socket.consumer``). The next commit to the table saves it with its own change.
+Before, a close was a transaction of its own, read, written and pushed like a move: about
+four in ten of the changes at a table.
 """
 
 from __future__ import annotations
@@ -18,7 +27,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from engine.hand import waiting_on
+from engine.hand import HandState, close_window, waiting_on
 from tables.models import Room, Seat
 from tables.play import dissolve, events, windows
 from tables.play.moves import (
@@ -43,10 +52,24 @@ from tables.play.table import (
 )
 from tables.play.windows import WINDOW_PHASES
 
-__all__ = ["READY_SECONDS_MIN", "Committed", "advance", "committed", "schedule", "table_commit"]
+__all__ = [
+    "READY_SECONDS_MIN",
+    "WINDOW_CLOSE",
+    "Committed",
+    "advance",
+    "catch_up",
+    "catch_up_due",
+    "committed",
+    "schedule",
+    "table_commit",
+]
 
 READY_SECONDS_MIN = 30
 """The settlement stays on screen at least this long before the clock readies a seat."""
+
+WINDOW_CLOSE = "window_close"
+"""``room.state`` key, set by :func:`schedule` when ``room.deadline`` is a held window's close
+and nothing else: every reader closes it once the deadline has passed (:func:`catch_up`)."""
 
 
 def _bot_delay() -> timedelta:
@@ -76,6 +99,8 @@ def schedule(t: Table, now: datetime) -> None:
     room = t.room
     key = _decision_key(t)
     windows.counters_update(t, key)
+    assert room.state is not None
+    room.state.pop(WINDOW_CLOSE, None)
     vote = dissolve.vote_open(t)
     if vote is not None:
         # The table is paused for a 解散 vote: only its deadline is due; the countdown waits.
@@ -104,11 +129,55 @@ def schedule(t: Table, now: datetime) -> None:
         gone = gone_since(t.seats[i], now)
         if gone is not None:
             due.append(gone + _grace())
-    if t.hand is not None and t.hand.phase in ("claim", "rob") and not waiting_on(t.hand):
+    closes: datetime | None = None
+    if t.hand is not None and t.hand.phase in WINDOW_PHASES and not waiting_on(t.hand):
         # Every held window closes after the same pause, whoever was asked (moves.claim_pause).
         opened = datetime.fromtimestamp(float(room.state["decision_at"]), tz=UTC)
-        due.append(max(now, opened + timedelta(seconds=claim_pause())))
+        closes = max(now, opened + timedelta(seconds=claim_pause()))
+        due.append(closes)
     room.deadline = min(due) if due else None
+    if closes is not None and due == [closes] and not _close_ends_hand(t.hand):
+        # A close that ends the hand books it, which only a commit can do: advance() does.
+        room.state[WINDOW_CLOSE] = True
+
+
+def _close_ends_hand(hand: HandState | None) -> bool:
+    assert hand is not None
+    closed, _events = close_window(hand)
+    return closed.phase == "ended"
+
+
+def catch_up_due(room: Room, now: datetime) -> bool:
+    """Whether a table read as ``room`` has a held window to close by :func:`catch_up`."""
+    return bool(
+        room.state
+        and room.state.get(WINDOW_CLOSE)
+        and room.deadline is not None
+        and now >= room.deadline
+    )
+
+
+def catch_up(t: Table, now: datetime) -> bool:
+    """Bring a table just read up to ``now``: a held window whose pause has run
+    (:data:`WINDOW_CLOSE`) closes, as of its deadline, with its deadlines and public counters
+    (the public step and version move on by one, as its commit would have moved them), in
+    ``t`` alone. The next commit of ``t`` saves it. True if anything closed.
+
+    Deterministic: every process, and every read, closes it alike, so pages pushed from a
+    table caught up here and pages pushed after the close was committed show the same."""
+    caught_up = False
+    while catch_up_due(t.room, now):
+        hand = t.hand
+        state = t.room.state
+        assert hand is not None and state is not None and t.room.deadline is not None
+        if hand.phase not in WINDOW_PHASES or waiting_on(hand):
+            state.pop(WINDOW_CLOSE, None)  # not a window any more: nothing for a reader to do
+            break
+        t.hand, _events = close_window(hand)
+        schedule(t, t.room.deadline)
+        windows.version_uncommitted(t)
+        caught_up = True
+    return caught_up
 
 
 def table_commit(t: Table, now: datetime) -> None:
@@ -168,6 +237,12 @@ def advance(number: str, now: datetime | None = None) -> Committed | None:
         t = load_table(room, seats)
         if t is None:
             return None
+        if catch_up(t, now) and (t.room.deadline is None or now < t.room.deadline):
+            # Only the window's close was due, which readers apply without a commit: here
+            # (a tick that found no table read, a test) it is committed as the close itself.
+            windows.version_committed(t)
+            table_commit(t, now)
+            return committed(t, read_at, met)
         if dissolve.vote_tick(t, now):
             table_commit(t, now)
             return committed(t, read_at, met)

@@ -43,6 +43,7 @@ def table_change(
         t = table_locked(number)
         # The clock is read once the room is locked (tables.play.clock.advance says why).
         now = now or timezone.now()
+        clock.catch_up(t, now)  # a window whose pause has run is closed before anything else
         seat = moves.seat_playing(t, user)
         if not change(t, seat):
             return None
@@ -97,6 +98,7 @@ def _pages(number: str, user: User, delta: int, now: datetime | None) -> clock.C
             change = clock.Committed(room=room, table=None, votes=VoteState(), read_at=read_at)
             events.change_send_on_commit(change)
             return change
+        clock.catch_up(t, now)
         if delta > 0:
             presence.turn_refreshed_on_return(t, seat, now)
         clock.table_commit(t, now)

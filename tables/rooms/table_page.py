@@ -14,11 +14,13 @@ import time
 from typing import Any
 
 from django.template.loader import render_to_string
+from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
 from accounts.models import User
 from tables.models import Room
+from tables.play import clock
 from tables.play.table import load_table
 from tables.rooms import selectors
 from tables.rooms.invites import first_empty_seat, invite_qr_svg
@@ -82,6 +84,7 @@ def live_context(
         context["invite_qr"] = invite_qr_svg(invite_url)
     table = load_table(room)
     if table is not None and table.hand is not None:
+        clock.catch_up(table, timezone.now())
         seat = seat_index_of(table, user)
         context["table"] = table_root(
             seat,

@@ -316,6 +316,14 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
 
     # ------------------------------------------------------------ rendering
 
+    async def _closed(self, deadline: datetime, version: int) -> None:
+        """Push this process's pages of the table once the window closing at ``deadline`` is
+        closed for readers: not a moment before, or the tick would be spent for nothing."""
+        early = (deadline - timezone.now()).total_seconds()
+        if early > 0:
+            await asyncio.sleep(early)
+        await delivery.pages_tell(self.number, version)
+
     def _render(self) -> tuple[str, datetime | None, bool]:
         """The seats page (before the match), rendered for this page alone."""
         with translation.override(self.language):
@@ -390,6 +398,14 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
     async def _tick(self, deadline: datetime) -> None:
         try:
             # The table's other pages in this process wait for the same deadline: one ticks.
+            kept = pushes.frame_cache().kept(self.number)
+            if kept is not None and kept.closes_window_at(deadline) and kept.version is not None:
+                # A held window's close is no commit (clock.catch_up): every process pushes
+                # its own pages from its snapshot, caught up, without the database.
+                await ticks().once(
+                    self.number, deadline, partial(self._closed, deadline, kept.version)
+                )
+                return
             await ticks().once(
                 self.number,
                 deadline,

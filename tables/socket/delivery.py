@@ -8,8 +8,10 @@ pushed from it as saved, and the event goes to every process through the channel
 message wakes each page's consumer (``table_changed``), this process's included.
 
 When the layer can't carry the event (Redis down), this process's pages of the table are
-pushed at once from here, and the other processes' pages catch up at their heartbeat
-(:mod:`tables.socket.heartbeat`) or when they reconnect.
+pushed at once from here (:func:`pages_tell`), and the other processes' pages catch up at their
+heartbeat (:mod:`tables.socket.heartbeat`) or when they reconnect. A held window's close,
+which is no commit, reaches each process's pages the same way, from that process's own tick
+(``tables.socket.consumer``).
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from tables.play import events
 from tables.play.clock import Committed
 from tables.socket import heartbeat, pushes
 
-__all__ = ["attach", "deliver"]
+__all__ = ["attach", "deliver", "pages_tell"]
 
 logger = logging.getLogger(__name__)
 
@@ -67,9 +69,15 @@ async def _announce(number: str, version: int) -> None:
         await events.table_changed_async(number, version=version)
     except Exception as exc:
         logger.warning("table %s: telling the pages failed: %s", number, exc)
-        for page in list(heartbeat.beat().pages.values()):
-            if page.number == number and page.tell is not None:
-                try:
-                    await page.tell(version)
-                except Exception as push_exc:
-                    logger.warning("table %s: pushing the change failed: %s", number, push_exc)
+        await pages_tell(number, version)
+
+
+async def pages_tell(number: str, version: int) -> None:
+    """Push this process's pages of room ``number`` up to room version ``version`` (or a
+    snapshot caught up since, :func:`tables.play.clock.catch_up`), without the channel layer."""
+    for page in list(heartbeat.beat().pages.values()):
+        if page.number == number and page.tell is not None:
+            try:
+                await page.tell(version)
+            except Exception as exc:
+                logger.warning("table %s: pushing the change failed: %s", number, exc)

@@ -17,6 +17,10 @@ The process that made a change reads nothing: the change's event hands it the ta
 :meth:`FrameCache.offer` keeps as the room's snapshot, so its own pages are pushed from it and
 only the other processes read the table.
 
+A held window's close is not a change (:func:`tables.play.clock.catch_up`): once its deadline
+has passed, the room's snapshot is caught up in memory (:func:`snapshot_caught_up`), in every
+process alike, with no read.
+
 Reads run where the table's moves run (:mod:`tables.socket.table_threads`); renders run on
 the event loop itself, since they do no I/O and a hop to another thread costs more than it
 saves under the GIL (``docs/web.md``).
@@ -24,14 +28,18 @@ saves under the GIL (``docs/web.md``).
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import time
 from dataclasses import dataclass, field
 from datetime import datetime
 
 from cachetools import LRUCache
+from django.utils import timezone
 
 from accounts.models import User
 from tables.models import Room
+from tables.play import clock
 from tables.play.clock import Committed
 from tables.play.dissolve import VoteState, vote_state_load
 from tables.play.table import Table, load_table
@@ -93,6 +101,17 @@ class Snapshot:
     def version(self) -> int | None:
         return None if self.room is None else self.room.version
 
+    def closes_window_at(self, deadline: datetime) -> bool:
+        """Whether ``deadline`` is a held window's close that readers apply
+        (:func:`tables.play.clock.catch_up`): no commit will come of it."""
+        room = self.room
+        return (
+            room is not None
+            and self.table is not None
+            and bool((room.state or {}).get(clock.WINDOW_CLOSE))
+            and room.deadline == deadline
+        )
+
     def fresh(self, after: float, version: int | None = None) -> bool:
         """Whether this read has a change sent at ``after`` (``time.time()``) that committed
         room version ``version`` (None: a change that is not the game's)."""
@@ -111,6 +130,8 @@ def snapshot_load(number: str) -> Snapshot:
     table = load_table(room)
     if table is not None and table.hand is None:
         table = None
+    if table is not None:
+        clock.catch_up(table, timezone.now())
     votes = VoteState() if table is None else vote_state_load(room)
     return Snapshot(loaded_at=started, room=room, table=table, votes=votes)
 
@@ -125,6 +146,20 @@ def snapshot_committed(change: Committed) -> Snapshot:
         table=table,
         votes=change.votes if table is not None else VoteState(),
     )
+
+
+def snapshot_caught_up(snap: Snapshot, now: datetime) -> Snapshot:
+    """``snap`` with the held window whose deadline has passed closed
+    (:func:`tables.play.clock.catch_up`), as a read now would find it, without reading;
+    ``snap`` itself is left as it was, and its renders are carried over."""
+    assert snap.table is not None and snap.room is not None
+    room = copy.copy(snap.room)
+    room.state = dict(snap.room.state or {})
+    table = dataclasses.replace(snap.table, room=room, _public_info=None)
+    clock.catch_up(table, now)
+    after = Snapshot(loaded_at=snap.loaded_at, room=room, table=table, votes=snap.votes)
+    renders_carry(snap, after)
+    return after
 
 
 def renders_carry(before: Snapshot | None, after: Snapshot) -> None:
@@ -164,9 +199,16 @@ class FrameCache:
                 snap = await table_thread_call(snapshot_load)(number)
                 self.loads += 1
                 self._keep(number, snap)
+            elif snap.room is not None and clock.catch_up_due(snap.room, now := timezone.now()):
+                snap = snapshot_caught_up(snap, now)
+                self.rooms.put(number, snap)
             else:
                 self.rooms.used(number)
             return snap
+
+    def kept(self, number: str) -> Snapshot | None:
+        """Room ``number``'s snapshot as kept, however old (None: none kept)."""
+        return self.rooms.get(number)
 
     def offer(self, number: str, change: Committed) -> None:
         """Keep the table this process has just committed as room ``number``'s snapshot,

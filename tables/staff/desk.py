@@ -98,6 +98,7 @@ def desk_rows(now: datetime | None = None) -> list[DeskRow]:
         t = load_table(room)
         if t is None or t.hand is None:
             continue
+        clock.catch_up(t, now)
         seats = [
             DeskSeat(
                 index=s.index,
@@ -169,6 +170,7 @@ def staff_room_dissolve(
     with transaction.atomic():
         t = _in_play(number)
         now = now or timezone.now()  # once locked (tables.play.clock.advance says why)
+        clock.catch_up(t, now)
         dissolve.vote_cancel(t, now)
         dissolve.match_dissolve(t, now)
         notice_post(t, "dissolve", reason)
@@ -185,6 +187,7 @@ def staff_seat_replace(
     with transaction.atomic():
         t = _in_play(number)
         now = now or timezone.now()  # once locked (tables.play.clock.advance says why)
+        clock.catch_up(t, now)
         if not 0 <= seat_index < len(t.seats):
             raise StaffError(_("There is no such seat."))
         seat = t.seats[seat_index]
@@ -218,6 +221,7 @@ def staff_hand_close(*, staff: User, number: str, reason: str, now: datetime | N
     with transaction.atomic():
         t = _in_play(number)
         now = now or timezone.now()  # once locked (tables.play.clock.advance says why)
+        clock.catch_up(t, now)
         if t.hand is None or t.hand.phase == "ended":
             raise StaffError(_("No hand is in play at that table."))
         dissolve.vote_cancel(t, now)
@@ -244,6 +248,7 @@ def staff_clock_rearm(
     with transaction.atomic():
         t = _in_play(number)
         now = now or timezone.now()  # once locked (tables.play.clock.advance says why)
+        clock.catch_up(t, now)
         assert t.room.state is not None
         t.room.state.pop("decision", None)  # a new decision for the clock: a fresh countdown
         t.room.turn_deadline = None

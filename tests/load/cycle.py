@@ -3,10 +3,13 @@
 One table of four people on a scratch SQLite database, played in this process through the
 same code the live table runs: each move is ``inputs.table_act`` (lock, judge, save), then
 the snapshot the pages are pushed from, and the four pages' pushes (``pushes.table_frame``,
-what changed for each page). The snapshot is what the process that made the change keeps
-(``pushes.snapshot_committed``); with ``--reread`` it is read again, as every other process
-does (``pushes.snapshot_load``). The bots choose the moves (``engine.play.bots``); a
-person's 准备 starts the next hand.
+what changed for each page). A held window that nobody may answer closes as the live table
+closes it, without a commit: the snapshot is caught up at its deadline
+(``pushes.snapshot_caught_up``) and pushed, and the next move saves it; the table's clock
+runs ahead of the wall clock by the pauses so skipped. The snapshot is what the process that
+made the change keeps (``pushes.snapshot_committed``); with ``--reread`` it is read again, as
+every other process does (``pushes.snapshot_load``). The bots choose the moves
+(``engine.play.bots``); a person's 准备 starts the next hand.
 
 It prints the CPU milliseconds per move of each part and in all: a figure that does not
 depend on what else the machine is doing, unlike the socket benchmark's latencies
@@ -47,6 +50,8 @@ def yardstick_ms() -> float:
 
 
 def _cycle(number: str, moves: int, seed: int, *, reread: bool = False) -> dict[str, Any]:
+    from django.utils import timezone
+
     from engine.hand import waiting_on
     from engine.play.bots import choose_action
     from engine.views import seat_info
@@ -69,28 +74,41 @@ def _cycle(number: str, moves: int, seed: int, *, reread: bool = False) -> dict[
     spent = dict.fromkeys(PARTS, 0.0)
     snap: pushes.Snapshot | None = None
     done = readies = closes = 0
+    ahead = timezone.now()
+    """The table's clock: the wall clock, or the last window's close if that is later."""
     while done < moves:
+        now = max(ahead, timezone.now())
         t = load_table(Room.objects.get(number=number))
         assert t is not None and t.hand is not None
+        clock.catch_up(t, now)
         asked = waiting_on(t.hand) if t.hand.phase != "ended" else []
         start = time.process_time()
         if t.hand.phase == "ended":
             readies += 1
             seat = next(s.index for s in t.seats if not s.ready)
-            change = inputs.table_act(number=number, user=users[seat], message=Ready())
-        elif not asked:  # a window nobody may answer: the clock closes it after the pause
-            assert t.room.deadline is not None
+            change = inputs.table_act(number=number, user=users[seat], message=Ready(), now=now)
+        elif not asked:  # a window nobody may answer: it closes after the pause
+            assert t.room.deadline is not None and snap is not None
             closes += 1
-            change = clock.advance(number, now=t.room.deadline)
+            ahead = now = t.room.deadline
+            if not snap.closes_window_at(t.room.deadline):
+                change = clock.advance(number, now=now)  # a close that ends the hand
+            else:
+                change = None
         else:
             info = seat_info(t.hand, asked[0])
             action = choose_action("basic", info, rng)
             message = Move(action=action, step=public_step(t.room))
-            change = inputs.table_act(number=number, user=users[asked[0]], message=message)
-        assert change is not None
+            change = inputs.table_act(number=number, user=users[asked[0]], message=message, now=now)
         read = time.process_time()
         before = snap
-        snap = pushes.snapshot_load(number) if reread else pushes.snapshot_committed(change)
+        if change is None:
+            assert snap is not None
+            snap = pushes.snapshot_caught_up(snap, now)
+        elif reread:
+            snap = pushes.snapshot_load(number)
+        else:
+            snap = pushes.snapshot_committed(change)
         pushes.renders_carry(before, snap)
         push = time.process_time()
         for viewer, page in zip(users, shown, strict=True):

@@ -107,9 +107,16 @@ async def play_discard(users: list[Any], spectator: Any, across: str) -> dict[st
     watched = await asyncio.gather(
         *(frames_until_quiet(p, started) for p in (pages[1], pages[3], watcher))
     )
+    stored = await sync_to_async(Room.objects.get)(pk=room.pk)
     for p in [*pages, watcher]:
         await p.disconnect()
-    return {"asked": asked, "watched": watched, "number": room.number}
+    return {
+        "asked": asked,
+        "watched": watched,
+        "number": room.number,
+        # The close was shown without a commit of its own (tables.play.clock.catch_up).
+        "stored_phase": HandState.from_json(stored.state["hand"]).phase,
+    }
 
 
 async def test_unasked_seats_and_spectators_get_the_same_frames_whoever_could_claim(
@@ -125,6 +132,7 @@ async def test_unasked_seats_and_spectators_get_the_same_frames_whoever_could_cl
         runs.append(await play_discard(people[:4], people[4], across))
     nobody, pong = runs
     assert not nobody["asked"] and pong["asked"]
+    assert nobody["stored_phase"] == pong["stored_phase"] == "claim"
     for seen_a, seen_b in zip(nobody["watched"], pong["watched"], strict=True):
         # The window opens, then closes as the next seat draws: two frames either way.
         assert len(seen_a) == len(seen_b) == 2

@@ -23,7 +23,7 @@ from engine.views import seat_info
 from tables.models import Room, Seat
 from tables.play import clock, events, inputs
 from tables.play.protocol import AnswerDissolve, Move, ProposeDissolve, Ready, parse_text
-from tables.play.table import load_table
+from tables.play.table import Table, load_table
 from tables.play.windows import public_step
 from tables.screen import private
 from tables.socket import pushes
@@ -169,6 +169,14 @@ def _without_clock(html: str) -> str:
     return re.sub(r'<i id="table-clock" hidden data-now="\d+"></i>', "", html)
 
 
+def _basic_move(t: Table, user: Any, seat: int, rng: random.Random) -> clock.Committed | None:
+    """Seat ``seat``'s person plays what the basic bot would."""
+    assert t.hand is not None
+    action = choose_action("basic", seat_info(t.hand, seat), rng)
+    message = Move(action=action, step=public_step(t.room))
+    return inputs.table_act(number=t.room.number, user=user, message=message)
+
+
 def test_a_change_is_pushed_from_the_table_as_saved_as_if_read_again(make_user: Any) -> None:
     """The process that commits a change pushes from the table it saved; every other process
     reads it again. Both give every seat the same bytes, change after change: moves, claim
@@ -200,9 +208,7 @@ def test_a_change_is_pushed_from_the_table_as_saved_as_if_read_again(make_user: 
             assert t.room.deadline is not None
             change = clock.advance(room.number, now=t.room.deadline)
         else:
-            action = choose_action("basic", seat_info(t.hand, asked[0]), rng)
-            message = Move(action=action, step=public_step(t.room))
-            change = inputs.table_act(number=room.number, user=users[asked[0]], message=message)
+            change = _basic_move(t, users[asked[0]], asked[0], rng)
         assert change is not None
         kept = pushes.snapshot_committed(change)
         read = pushes.snapshot_load(room.number)
@@ -283,3 +289,54 @@ def test_a_read_between_two_pages_pushes_carries_what_the_other_pages_show() -> 
         (0, "en", "t"): (view, "<div>0 now</div>"),
         (1, "en", "t"): (view, "<div>1</div>"),  # seat 1's page not pushed since: kept
     }
+
+
+def test_a_window_closed_by_catching_up_pushes_what_its_commit_would(
+    make_user: Any, settings: Any
+) -> None:
+    """A held window's close reaches the pages from the snapshot, caught up in memory at its
+    deadline (no read, no commit), in the same bytes as the close committed and read again;
+    the snapshot it was caught up from stays as it was."""
+    settings.TABLE_CLAIM_PAUSE_SECONDS = 1.0
+    users = [make_user(f"w{i}") for i in range(4)]
+    room = four_people_waiting(users)
+    rng = random.Random(11)
+    kept: pushes.Snapshot | None = None
+    closed = 0
+    for _ in range(120):
+        t = load_table(Room.objects.get(pk=room.pk))
+        assert t is not None and t.hand is not None
+        if t.hand.phase == "ended" or closed >= 12:
+            break
+        asked = waiting_on(t.hand)
+        if not asked:
+            assert kept is not None and t.room.deadline is not None
+            due = t.room.deadline
+            if kept.closes_window_at(due):
+                assert kept.table is not None and kept.room is not None
+                held = (kept.table.hand, dict(kept.room.state or {}))
+                caught = pushes.snapshot_caught_up(kept, due)
+                assert (kept.table.hand, kept.room.state) == held
+                change = clock.advance(room.number, now=due)
+                assert change is not None
+                committed = pushes.snapshot_committed(change)
+                assert caught.version == change.version - 1  # the read saved nothing
+                for viewer in [*users, None]:
+                    frames = [
+                        _without_clock(
+                            pushes.table_frame(
+                                s, viewer, language="zh-hans", csrf_token="t", shown=pushes.Shown()
+                            )
+                        )
+                        for s in (caught, committed)
+                    ]
+                    assert frames[0] == frames[1]
+                closed += 1
+                kept = committed
+                continue
+            change = clock.advance(room.number, now=due)
+        else:
+            change = _basic_move(t, users[asked[0]], asked[0], rng)
+        assert change is not None
+        kept = pushes.snapshot_committed(change)
+    assert closed >= 5
