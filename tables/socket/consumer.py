@@ -133,6 +133,7 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
             return
         load = limits.process_load()
         if load.full(seated=True):  # full even for a seated player: no database work at all
+            heartbeat.beat().knocked(self.number, self.user.pk)  # not gone: turned away
             await self.try_again_later()
             return
         try:

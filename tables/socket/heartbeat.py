@@ -18,6 +18,11 @@ The beat's queries run on a thread of their own where the database takes writers
 queued behind them, up to a tenth of a second every interval on a busy process. SQLite takes
 one writer at a time, so there the beat stays on the database thread, with the moves.
 
+A player whose page a full process turns away (1013, :mod:`tables.socket.limits`) knocks: the
+page retries with backoff, and until it gets in, the beats write that player's seat as
+present, for as long as the knocks go on (:meth:`Beat.knocked`). A seated player kept out by
+load alone is not put on 托管 as gone; their turn timer still runs, as for anyone.
+
 A page joins when its socket is set up and leaves in its cleanup, which runs however the
 socket ends (:class:`tables.socket.consumer.TableConsumer`): a page that left is not beaten, so a
 seat whose pages are all gone goes stale as :mod:`tables.play.presence` expects.
@@ -37,6 +42,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Awaitable, Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -55,9 +61,14 @@ from tables.socket.loop_local import PerLoop
 if TYPE_CHECKING:
     from tables.socket.pushes import Shown
 
-__all__ = ["Beat", "Page", "beat", "beat_thread_call", "pages_beat"]
+__all__ = ["KNOCKS_KEPT_SECONDS", "Beat", "Page", "beat", "beat_thread_call", "pages_beat"]
 
 logger = logging.getLogger(__name__)
+
+KNOCKS_KEPT_SECONDS = 70.0
+"""How long a page turned away for load counts its player present: longer than the longest
+wait between two retries of htmx's ws extension (64 s), so a player who keeps retrying is
+never stale, and one who gave up goes on 托管 about a minute later than usual."""
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -114,13 +125,32 @@ class Beat:
         self,
         write: Callable[[list[Page]], None] = pages_beat,
         versions: Callable[[Iterable[str]], dict[str, int]] = selectors.room_versions,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.write = write
         self.versions = versions
+        self.clock = clock
         self.rooms: dict[str, int] = {}
         """Each room's version as the last beat read it."""
         self.pages: dict[str, Page] = {}
+        self.knocks: dict[tuple[str, int], float] = {}
+        """``(room number, user id)`` of pages turned away for load → when last (``clock``)."""
         self.task: asyncio.Task[None] | None = None
+
+    def knocked(self, number: str, user_id: int) -> None:
+        """A page of ``user_id`` at room ``number`` was turned away for load and will retry:
+        the beats count that player's seat (if any) as present while the knocks go on."""
+        self.knocks[(number, user_id)] = self.clock()
+
+    def knocking(self) -> list[Page]:
+        """The players turned away lately, as pages with no slots (their seats only); a
+        player who has not knocked for :data:`KNOCKS_KEPT_SECONDS` is dropped."""
+        recent = self.clock() - KNOCKS_KEPT_SECONDS
+        self.knocks = {key: at for key, at in self.knocks.items() if at >= recent}
+        return [
+            Page(channel=f"knocking.{number}.{user_id}", number=number, user_id=user_id, slots=())
+            for number, user_id in self.knocks
+        ]
 
     def join(self, page: Page) -> None:
         self.pages[page.channel] = page
@@ -144,7 +174,7 @@ class Beat:
     async def beat_once(self) -> None:
         """Renew every page, then catch up the pages behind; a failure is logged, not raised."""
         try:
-            await beat_thread_call(self.write)(list(self.pages.values()))
+            await beat_thread_call(self.write)([*self.pages.values(), *self.knocking()])
         except Exception:
             # The next beat tries again; leases and presence outlast a missed beat.
             logger.exception("heartbeat of %d pages failed", len(self.pages))

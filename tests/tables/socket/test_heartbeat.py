@@ -99,3 +99,21 @@ async def test_the_beat_queries_beside_the_moves_where_the_database_allows() -> 
     assert beat_thread != database_thread
     # The beat writes from there, and its connection is closed until the next beat.
     await heartbeat.beat_thread_call(heartbeat.pages_beat)([])
+
+
+async def test_a_player_turned_away_for_load_is_beaten_while_the_knocks_go_on() -> None:
+    written: list[list[heartbeat.Page]] = []
+    clock = [1000.0]
+    beat = heartbeat.Beat(write=written.append, versions=lambda shown: {}, clock=lambda: clock[0])
+    beat.join(_page("c1", "111111", 3))
+    beat.knocked("222222", 7)
+    await beat.beat_once()
+    knocking = [(p.number, p.user_id, p.slots) for p in written[-1] if p.channel != "c1"]
+    assert knocking == [("222222", 7, ())]  # the seat only: a turned-away page holds no slot
+    clock[0] += 69.9  # the ws extension waits up to 64 s between two retries
+    await beat.beat_once()
+    assert [p.user_id for p in written[-1] if p.channel != "c1"] == [7]
+    clock[0] += 0.2  # no knock for longer than that: the player stopped trying
+    await beat.beat_once()
+    assert [p.channel for p in written[-1]] == ["c1"]
+    await beat.leave("c1")

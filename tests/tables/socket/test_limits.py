@@ -78,3 +78,37 @@ async def test_a_full_process_closes_a_spectator_with_1013_and_takes_the_player(
     await seated.disconnect()
     await asyncio.sleep(0)
     assert load.open == 0
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_seated_player_turned_away_by_a_full_process_is_not_taken_for_gone(
+    monkeypatch: Any, make_user: Any
+) -> None:
+    """Refused with 1013 before any database work, the player knocks; the process's beat keeps
+    their seat present while they retry, so the grace period does not put them on 托管."""
+    from datetime import timedelta
+
+    from channels.routing import URLRouter
+    from channels.testing import WebsocketCommunicator
+    from django.utils import timezone
+
+    from tables.models import Seat
+    from tables.play.presence import gone_since
+    from tables.socket import heartbeat
+    from tables.socket.routing import websocket_urlpatterns
+
+    player = await sync_to_async(make_user)("kept-out")
+    room = await sync_to_async(start_with_bots)(player)
+    long_ago = timezone.now() - timedelta(minutes=5)
+    await sync_to_async(Seat.objects.filter(room=room, user=player).update)(
+        connections=0, disconnected_at=long_ago
+    )
+    monkeypatch.setattr(limits, "process_load", lambda: ProcessLoad(sockets=0, lag_seconds=10.0))
+    comm = WebsocketCommunicator(URLRouter(websocket_urlpatterns), f"/ws/table/{room.number}/")
+    comm.scope["user"] = player
+    connected, _ = await comm.connect()
+    assert connected
+    assert await comm.receive_output(timeout=5) == {"type": "websocket.close", "code": 1013}
+    await sync_to_async(heartbeat.pages_beat)(heartbeat.beat().knocking())
+    seat = await sync_to_async(Seat.objects.get)(room=room, user=player)
+    assert gone_since(seat, timezone.now()) is None
