@@ -28,6 +28,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from engine.hand import HandState
 from engine.play.hints import Hints, hints
 from engine.play.preview import hu_preview
 from engine.tiles import format_tile
@@ -49,6 +50,7 @@ __all__ = [
     "PrivateBoard",
     "PublicBoard",
     "private_board",
+    "private_unmoved",
     "public_board",
     "seat_name",
 ]
@@ -572,6 +574,29 @@ def private_board(table: Table, seat: int, *, votes: VoteState | None = None) ->
             ),
         ),
         asked=asked,
+    )
+
+
+def private_unmoved(before: HandState, after: HandState, seat: int) -> bool:
+    """Whether seat ``seat``'s :func:`private_board` is the same for ``after`` as for
+    ``before``, a held window and its close, with the same seats, room and votes: the close
+    was a draw by another seat, which moves no tile in sight. What the board reads of the hand
+    is then unchanged: the seat's tiles, every meld and river, the burned tiles, the 宝 and
+    the seat's 飞宝 (its hints count what it can't see), and the seat is asked nothing either
+    way (nobody is, once a window may close).
+
+    So at most windows' close (no claim) three seats' parts are served as they were, without
+    building their boards: the draw goes to one seat, the others see a wall count and a turn
+    marker, which are in the public part."""
+    return (
+        after.phase == "turn"
+        and after.turn != seat
+        and after.hands[seat] == before.hands[seat]
+        and after.melds == before.melds
+        and after.rivers == before.rivers
+        and after.flown == before.flown
+        and after.indicator == before.indicator
+        and after.wall.burned_tiles() == before.wall.burned_tiles()
     )
 
 

@@ -44,7 +44,7 @@ from tables.play.clock import Committed
 from tables.play.dissolve import VoteState, vote_state_load
 from tables.play.table import Table, load_table
 from tables.rooms.table_page import clock_tag, table_root
-from tables.screen.board import PrivateBoard, private_board, seat_index_of
+from tables.screen.board import PrivateBoard, private_board, private_unmoved, seat_index_of
 from tables.screen.memo import rendering_in
 from tables.screen.private import render_private_board
 from tables.screen.public import render_public
@@ -159,6 +159,12 @@ def snapshot_caught_up(snap: Snapshot, now: datetime) -> Snapshot:
     clock.catch_up(table, now)
     after = Snapshot(loaded_at=snap.loaded_at, room=room, table=table, votes=snap.votes)
     renders_carry(snap, after)
+    held, closed = snap.table.hand, table.hand
+    if held is not None and closed is not None:
+        # The seats a plain draw leaves as they were get their parts as they are.
+        after.private = {
+            key: html for key, html in snap.private.items() if private_unmoved(held, closed, key[0])
+        }
     return after
 
 

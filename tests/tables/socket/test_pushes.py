@@ -302,7 +302,7 @@ def test_a_window_closed_by_catching_up_pushes_what_its_commit_would(
     room = four_people_waiting(users)
     rng = random.Random(11)
     kept: pushes.Snapshot | None = None
-    closed = 0
+    closed = served_as_they_were = plain_draws = 0
     for _ in range(120):
         t = load_table(Room.objects.get(pk=room.pk))
         assert t is not None and t.hand is not None
@@ -314,23 +314,22 @@ def test_a_window_closed_by_catching_up_pushes_what_its_commit_would(
             due = t.room.deadline
             if kept.closes_window_at(due):
                 assert kept.table is not None and kept.room is not None
+                for viewer in users:  # the pages show the window
+                    _frame(kept, viewer)
                 held = (kept.table.hand, dict(kept.room.state or {}))
                 caught = pushes.snapshot_caught_up(kept, due)
                 assert (kept.table.hand, kept.room.state) == held
+                served_as_they_were += len(caught.private)
+                assert caught.table is not None and caught.table.hand is not None
+                assert kept.table.hand is not None
+                # No claim landed: the next seat drew, no tile moved in sight.
+                plain_draws += caught.table.hand.melds == kept.table.hand.melds
                 change = clock.advance(room.number, now=due)
                 assert change is not None
                 committed = pushes.snapshot_committed(change)
                 assert caught.version == change.version - 1  # the read saved nothing
                 for viewer in [*users, None]:
-                    frames = [
-                        _without_clock(
-                            pushes.table_frame(
-                                s, viewer, language="zh-hans", csrf_token="t", shown=pushes.Shown()
-                            )
-                        )
-                        for s in (caught, committed)
-                    ]
-                    assert frames[0] == frames[1]
+                    assert _frame(caught, viewer) == _frame(committed, viewer)
                 closed += 1
                 kept = committed
                 continue
@@ -340,3 +339,13 @@ def test_a_window_closed_by_catching_up_pushes_what_its_commit_would(
         assert change is not None
         kept = pushes.snapshot_committed(change)
     assert closed >= 5
+    # A close with no claim leaves the three other seats' parts as they were; a claim, none.
+    assert plain_draws >= 3 and served_as_they_were == 3 * plain_draws
+
+
+def _frame(snap: pushes.Snapshot, viewer: Any) -> str:
+    """What a page that showed nothing yet is pushed, without the server's time."""
+    shown = pushes.Shown()
+    return _without_clock(
+        pushes.table_frame(snap, viewer, language="zh-hans", csrf_token="t", shown=shown)
+    )
