@@ -75,8 +75,8 @@ async def _announce(number: str, version: int) -> None:
 async def pages_tell(number: str, version: int) -> None:
     """Push this process's pages of room ``number`` up to room version ``version`` (or a
     snapshot caught up since, :func:`tables.play.clock.catch_up`), without the channel layer."""
-    for page in list(heartbeat.beat().pages.values()):
-        if page.number == number and page.tell is not None:
+    for page in heartbeat.beat().room_pages(number):
+        if page.tell is not None:
             try:
                 await page.tell(version)
             except Exception as exc:

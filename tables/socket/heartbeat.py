@@ -133,9 +133,15 @@ class Beat:
         self.rooms: dict[str, int] = {}
         """Each room's version as the last beat read it."""
         self.pages: dict[str, Page] = {}
+        self.rooms_pages: dict[str, dict[str, Page]] = {}
+        """The same pages by room number: a window's close pushes one room's pages."""
         self.knocks: dict[tuple[str, int], float] = {}
         """``(room number, user id)`` of pages turned away for load → when last (``clock``)."""
         self.task: asyncio.Task[None] | None = None
+
+    def room_pages(self, number: str) -> list[Page]:
+        """This process's pages of room ``number``."""
+        return list(self.rooms_pages.get(number, {}).values())
 
     def knocked(self, number: str, user_id: int) -> None:
         """A page of ``user_id`` at room ``number`` was turned away for load and will retry:
@@ -154,12 +160,18 @@ class Beat:
 
     def join(self, page: Page) -> None:
         self.pages[page.channel] = page
+        self.rooms_pages.setdefault(page.number, {})[page.channel] = page
         if self.task is None or self.task.done():
             self.task = asyncio.create_task(self._run())
 
     async def leave(self, channel: str) -> None:
         """The page closed: no beat renews it from now on (the last page stops the task)."""
-        self.pages.pop(channel, None)
+        page = self.pages.pop(channel, None)
+        if page is not None:
+            room = self.rooms_pages.get(page.number, {})
+            room.pop(channel, None)
+            if not room:
+                self.rooms_pages.pop(page.number, None)
         if not self.pages and self.task is not None:
             task, self.task = self.task, None
             task.cancel()

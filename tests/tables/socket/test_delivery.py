@@ -66,9 +66,12 @@ async def test_with_the_layer_down_this_process_s_pages_of_the_table_are_pushed_
     monkeypatch.setattr(events, "table_changed_async", down)
     beat = heartbeat.Beat(write=lambda pages: None)
     monkeypatch.setattr(heartbeat, "beat", lambda: beat)
-    beat.pages = {"a": page("a", "700003"), "b": page("b", "700004"), "c": page("c", "700003")}
+    for channel, number in (("a", "700003"), ("b", "700004"), ("c", "700003")):
+        beat.join(page(channel, number))
     delivery.attach()
     assert delivery.deliver(_change("700003", 8))
     for _ in range(20):
         await asyncio.sleep(0.01)
     assert sorted(told) == [("a", 8), ("c", 8)]  # not the other table's page
+    for channel in ("a", "b", "c"):
+        await beat.leave(channel)

@@ -117,3 +117,15 @@ async def test_a_player_turned_away_for_load_is_beaten_while_the_knocks_go_on() 
     await beat.beat_once()
     assert [p.channel for p in written[-1]] == ["c1"]
     await beat.leave("c1")
+
+
+async def test_a_rooms_pages_are_found_by_its_number_until_they_leave() -> None:
+    beat = heartbeat.Beat(write=lambda pages: None, versions=lambda shown: {})
+    for channel, number in (("c1", "111111"), ("c2", "222222"), ("c3", "111111")):
+        beat.join(_page(channel, number, 1))
+    assert sorted(p.channel for p in beat.room_pages("111111")) == ["c1", "c3"]
+    await beat.leave("c1")
+    assert [p.channel for p in beat.room_pages("111111")] == ["c3"]
+    await beat.leave("c3")
+    assert beat.room_pages("111111") == [] and "111111" not in beat.rooms_pages
+    await beat.leave("c2")
