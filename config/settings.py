@@ -174,8 +174,9 @@ TABLE_CONNECTS_PER_MINUTE = 30
 TABLE_PROCESS_SOCKETS = int(os.environ.get("TABLE_PROCESS_SOCKETS", "1600"))
 TABLE_PROCESS_LAG_SECONDS = float(os.environ.get("TABLE_PROCESS_LAG_SECONDS", "0.25"))
 # Threads (and PostgreSQL connections) per process for the tables' changes and reads
-# (tables.socket.table_threads); SQLite always uses Channels' one database thread.
-TABLE_DB_THREADS = int(os.environ.get("TABLE_DB_THREADS", "4"))
+# (tables.socket.table_threads); SQLite always uses Channels' one database thread. One: in
+# paired runs at 400 tables on two processes it gave a lower p99 than four (docs/performance.md).
+TABLE_DB_THREADS = int(os.environ.get("TABLE_DB_THREADS", "1"))
 # Inputs one table socket may send: this many a second on average, this many at once.
 TABLE_INPUT_RATE = 10.0
 TABLE_INPUT_BURST = 20

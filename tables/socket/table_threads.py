@@ -1,14 +1,17 @@
-"""Where a table's moves, ticks and reads run: on PostgreSQL a few threads, on SQLite one.
+"""Where a table's moves, ticks and reads run: on PostgreSQL a pool of their own, on SQLite
+Channels' one database thread.
 
-Channels runs every ``database_sync_to_async`` call on one thread per process. On PostgreSQL
-that thread spent nine tenths of its time waiting for the server's answers (the row lock, the
-write, the commit), one table's change after another, while the server and the other tables
-waited too. Changes to different tables need not wait for each other: the room's row lock
-(:mod:`tables.play.table`) orders the changes of one table, whichever thread or process makes
-them. So on PostgreSQL they run on ``TABLE_DB_THREADS`` threads, each with its own connection,
-kept between calls (``CONN_MAX_AGE``) and checked before and after each call as Channels
-checks its own (``close_old_connections``). SQLite takes one writer at a time: there a second
-thread would only wait for the first, so the work stays on Channels' thread.
+Channels runs every ``database_sync_to_async`` call on one thread per process, shared with
+everything else a page asks of the database. On PostgreSQL the tables' work runs on a pool
+of its own instead, ``TABLE_DB_THREADS`` threads, each with its own connection, kept between
+calls (``CONN_MAX_AGE``) and checked before and after each call as Channels checks its own
+(``close_old_connections``). Changes to different tables need not wait for each other: the
+room's row lock (:mod:`tables.play.table`) orders the changes of one table, whichever thread
+or process makes them. One thread is the default: in paired runs at 400 tables on two
+processes four threads gave a higher p99 than one (``docs/performance.md``); a process is
+bound by its one core, which more threads only contend for. SQLite takes one writer at a
+time: there a second thread would only wait for the first, so the work stays on Channels'
+thread.
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ def _executor() -> ThreadPoolExecutor:
     """The pool, made on first use: the setting is read once Django is configured."""
     global _pool
     if _pool is None:
-        threads = max(1, int(getattr(settings, "TABLE_DB_THREADS", 4)))
+        threads = max(1, int(getattr(settings, "TABLE_DB_THREADS", 1)))
         _pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="table-db")
     return _pool
 
