@@ -24,7 +24,6 @@ __all__ = [
     "heartbeats",
     "present",
     "seat_pages_count",
-    "stale_after",
     "turn_refreshed_on_return",
 ]
 
@@ -34,8 +33,7 @@ def heartbeat_interval() -> timedelta:
     return timedelta(seconds=float(getattr(settings, "TABLE_HEARTBEAT_SECONDS", 4)))
 
 
-def stale_after() -> timedelta:
-    """How long a seat stays present after its last heartbeat."""
+def _stale_after() -> timedelta:
     return heartbeat_interval() * 2.5
 
 
@@ -43,7 +41,7 @@ def present(seat: Seat, now: datetime) -> bool:
     """Has this seat's player a page open? Open pages beat; a silent count is a crash's leftover."""
     if seat.connections <= 0:
         return False
-    return seat.last_seen is None or now - seat.last_seen <= stale_after()
+    return seat.last_seen is None or now - seat.last_seen <= _stale_after()
 
 
 def gone_since(seat: Seat, now: datetime) -> datetime | None:
@@ -51,7 +49,7 @@ def gone_since(seat: Seat, now: datetime) -> datetime | None:
     if seat.bot or present(seat, now):
         return None
     if seat.connections > 0 and seat.last_seen is not None:
-        return seat.last_seen + stale_after()
+        return seat.last_seen + _stale_after()
     return seat.disconnected_at
 
 
