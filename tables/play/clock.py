@@ -62,6 +62,7 @@ __all__ = [
     "committed",
     "schedule",
     "table_commit",
+    "window_closes_at",
 ]
 
 READY_SECONDS_MIN = 30
@@ -147,14 +148,16 @@ def _close_ends_hand(hand: HandState | None) -> bool:
     return closed.phase == "ended"
 
 
+def window_closes_at(room: Room) -> datetime | None:
+    """When the held window of a table read as ``room`` closes for its readers
+    (:data:`WINDOW_CLOSE`), or None: the deadline is something else, or none."""
+    return room.deadline if room.state and room.state.get(WINDOW_CLOSE) else None
+
+
 def catch_up_due(room: Room, now: datetime) -> bool:
     """Whether a table read as ``room`` has a held window to close by :func:`catch_up`."""
-    return bool(
-        room.state
-        and room.state.get(WINDOW_CLOSE)
-        and room.deadline is not None
-        and now >= room.deadline
-    )
+    closes = window_closes_at(room)
+    return closes is not None and now >= closes
 
 
 def catch_up(t: Table, now: datetime) -> bool:

@@ -104,12 +104,10 @@ class Snapshot:
     def closes_window_at(self, deadline: datetime) -> bool:
         """Whether ``deadline`` is a held window's close that readers apply
         (:func:`tables.play.clock.catch_up`): no commit will come of it."""
-        room = self.room
         return (
-            room is not None
+            self.room is not None
             and self.table is not None
-            and bool((room.state or {}).get(clock.WINDOW_CLOSE))
-            and room.deadline == deadline
+            and clock.window_closes_at(self.room) == deadline
         )
 
     def fresh(self, after: float, version: int | None = None) -> bool:
