@@ -76,24 +76,27 @@ def counters_update(t: Table, key: list[Any]) -> None:
         state["public_decision"] = key
         state["public_step"] = public_step(t.room) + 1
     elif answers_only(t, key):
-        state["hidden_versions"] = int(state.get("hidden_versions", 0)) + 1
+        _hidden_versions_add(t, +1)
 
 
 def version_uncommitted(t: Table) -> None:
     """A window closed by a reader (``tables.play.clock.catch_up``), not by a commit: the
     public version moves on by one all the same, as the close's own commit would have moved
     it, and the commit that later saves the close moves it on again for its own change."""
-    state = t.room.state
-    assert state is not None
-    state["hidden_versions"] = int(state.get("hidden_versions", 0)) - 1
+    _hidden_versions_add(t, -1)
 
 
 def version_committed(t: Table) -> None:
     """Undo :func:`version_uncommitted` for a commit that saves nothing but the close: that
     commit's own step of the room's version is the close's."""
+    _hidden_versions_add(t, +1)
+
+
+def _hidden_versions_add(t: Table, delta: int) -> None:
+    """The commits :func:`public_version` leaves out of the room's version, ``delta`` more."""
     state = t.room.state
     assert state is not None
-    state["hidden_versions"] = int(state.get("hidden_versions", 0)) + 1
+    state["hidden_versions"] = int(state.get("hidden_versions", 0)) + delta
 
 
 def window_pass(t: Table, seat: int, hold: bool) -> None:
