@@ -146,14 +146,18 @@ def _check(staff: User, reason: str) -> str:
     return reason
 
 
-def _in_play(number: str) -> Table:
+def _in_play(number: str, now: datetime | None) -> tuple[Table, datetime]:
+    """Room ``number``'s match in play, locked, and the time: read once the room is locked
+    (``tables.play.clock.advance`` says why), the table caught up to it (``clock.catch_up``)."""
     try:
         t = table_locked(number)
     except PlayError as exc:
         raise StaffError(str(exc)) from None
     if t.finished:
         raise StaffError(_("That match is over."))
-    return t
+    now = now or timezone.now()
+    clock.catch_up(t, now)
+    return t, now
 
 
 def _audit(t: Table, staff: User, action: str, reason: str, detail: str, now: datetime) -> None:
@@ -168,9 +172,7 @@ def staff_room_dissolve(
     """End the match now; the hand in play ends unpaid (a vote under way is cancelled)."""
     reason = _check(staff, reason)
     with transaction.atomic():
-        t = _in_play(number)
-        now = now or timezone.now()  # once locked (tables.play.clock.advance says why)
-        clock.catch_up(t, now)
+        t, now = _in_play(number, now)
         dissolve.vote_cancel(t, now)
         dissolve.match_dissolve(t, now)
         notice_post(t, "dissolve", reason)
@@ -185,9 +187,7 @@ def staff_seat_replace(
     theirs, the seat's later hands are the bot's."""
     reason = _check(staff, reason)
     with transaction.atomic():
-        t = _in_play(number)
-        now = now or timezone.now()  # once locked (tables.play.clock.advance says why)
-        clock.catch_up(t, now)
+        t, now = _in_play(number, now)
         if not 0 <= seat_index < len(t.seats):
             raise StaffError(_("There is no such seat."))
         seat = t.seats[seat_index]
@@ -219,9 +219,7 @@ def staff_hand_close(*, staff: User, number: str, reason: str, now: datetime | N
     """The hand in play ends as a draw nobody pays (no book entries); the match goes on."""
     reason = _check(staff, reason)
     with transaction.atomic():
-        t = _in_play(number)
-        now = now or timezone.now()  # once locked (tables.play.clock.advance says why)
-        clock.catch_up(t, now)
+        t, now = _in_play(number, now)
         if t.hand is None or t.hand.phase == "ended":
             raise StaffError(_("No hand is in play at that table."))
         dissolve.vote_cancel(t, now)
@@ -246,9 +244,7 @@ def staff_clock_rearm(
     already due is done now (as the next open page's timer would)."""
     reason = _check(staff, reason)
     with transaction.atomic():
-        t = _in_play(number)
-        now = now or timezone.now()  # once locked (tables.play.clock.advance says why)
-        clock.catch_up(t, now)
+        t, now = _in_play(number, now)
         assert t.room.state is not None
         t.room.state.pop("decision", None)  # a new decision for the clock: a fresh countdown
         t.room.turn_deadline = None
