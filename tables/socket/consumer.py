@@ -317,14 +317,6 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
 
     # ------------------------------------------------------------ rendering
 
-    async def _closed(self, deadline: datetime, version: int) -> None:
-        """Push this process's pages of the table once the window closing at ``deadline`` is
-        closed for readers: not a moment before, or the tick would be spent for nothing."""
-        early = (deadline - timezone.now()).total_seconds()
-        if early > 0:
-            await asyncio.sleep(early)
-        await delivery.pages_tell(self.number, version)
-
     def _render(self) -> tuple[str, datetime | None, bool]:
         """The seats page (before the match), rendered for this page alone."""
         with translation.override(self.language):
@@ -420,3 +412,11 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
             return
         finally:
             self.ticking = None
+
+    async def _closed(self, deadline: datetime, version: int) -> None:
+        """Push this process's pages of the table once the window closing at ``deadline`` is
+        closed for readers: not a moment before, or the tick would be spent for nothing."""
+        early = (deadline - timezone.now()).total_seconds()
+        if early > 0:
+            await asyncio.sleep(early)
+        await delivery.pages_tell(self.number, version)
