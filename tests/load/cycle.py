@@ -74,8 +74,8 @@ def _cycle(number: str, moves: int, seed: int, *, reread: bool = False) -> dict[
     spent = dict.fromkeys(PARTS, 0.0)
     snap: pushes.Snapshot | None = None
     done = readies = closes = 0
+    # The table's clock: the wall clock, or the last window's close if that is later.
     ahead = timezone.now()
-    """The table's clock: the wall clock, or the last window's close if that is later."""
     while done < moves:
         now = max(ahead, timezone.now())
         t = load_table(Room.objects.get(number=number))
